@@ -1,0 +1,127 @@
+/*
+ * bench.h - the lmbench-ng timing harness API.
+ *
+ * A benchmark supplies three callbacks and a cookie; benchmp() sizes the
+ * loop, repeats the timing interval, runs parallel copies and keeps the
+ * samples.  The reporting calls (nano, micro, mb) print the median.
+ *
+ * The names and signatures follow the harness published with lmbench3, so
+ * a benchmark written against that header builds unchanged.  The bench_*
+ * calls below are lmbench-ng additions (option parsing, errors, cleanup).
+ */
+#ifndef LMBENCH_BENCH_H
+#define LMBENCH_BENCH_H
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+typedef unsigned long iter_t;
+typedef unsigned long long uint64;
+typedef long long int64;
+
+/* initialize, benchmark and cleanup all have this shape. */
+typedef void (*benchmp_f)(iter_t iterations, void *cookie);
+
+/* Timing intervals per run unless -N says otherwise; the median is kept. */
+#define TRIES 11
+
+/*
+ * Run benchmark(iterations, cookie) in `parallel` copies and record
+ * `repetitions` timing intervals of at least `enough` microseconds each
+ * (0: the probed clock-resolution interval).  initialize and cleanup, either
+ * may be NULL, are called with iterations == 0 once per copy at its start
+ * and end, and with the iteration count around every timing interval.
+ * `warmup` microseconds of untimed running precede the first interval.
+ */
+void benchmp(benchmp_f initialize, benchmp_f benchmark, benchmp_f cleanup,
+	     int enough, int parallel, int warmup, int repetitions,
+	     void *cookie);
+
+/* Which copy this is (0 .. parallel-1), valid inside the callbacks. */
+int benchmp_childid(void);
+
+/* The median timing interval (microseconds) and its iteration count. */
+uint64 gettime(void);
+uint64 get_n(void);
+/* Replace the result by one interval measured by the program itself. */
+void settime(uint64 usecs);
+void save_n(uint64 n);
+
+/*
+ * Report `label: <gettime()/n> nanoseconds|microseconds` (n = operations in
+ * the median interval), and `<bytes/gettime()> MB/sec` (MB = 10^6 bytes).
+ * All print on stderr, lmbench3's convention.
+ */
+void nano(const char *label, uint64 n);
+void micro(const char *label, uint64 n);
+void mb(uint64 bytes);
+
+/* Sink a value so the compiler cannot delete the work producing it. */
+void use_int(int result);
+void use_pointer(void *result);
+
+/* Timer overhead and per-iteration loop overhead, microseconds. */
+double t_overhead(void);
+double l_overhead(void);
+
+/* Size with an optional k/K, m/M or g/G suffix (powers of 1024). */
+size_t bytes(const char *s);
+
+/* Print "Usage: <prog> <usage>" on stderr and exit 2. */
+void lmbench_usage(int argc, char *argv[], const char *usage);
+
+/*
+ * Place the calling process on a CPU according to LMBENCH_SCHED.
+ * benchproc 0 is the copy itself; 1..nbenchprocs are helper processes
+ * it forks (e.g. the other end of a pipe).  Returns 0, or -1 on failure.
+ */
+int handle_scheduler(int childno, int benchproc, int nbenchprocs);
+
+/* ---- lmbench-ng additions ---------------------------------------- */
+
+/* The common -P/-W/-N options. */
+struct bench_opts {
+	int parallel;
+	int warmup;
+	int repetitions;
+};
+#define BENCH_OPTS_DEFAULT {1, 0, TRIES}
+#define BENCH_COMMON_OPTS "P:W:N:"
+
+/* Remember the program name and usage text; installs cleanup handlers. */
+void bench_init(int argc, char *argv[], const char *usage);
+/* Handle -P/-W/-N: 1 if c was one of them, 0 if not (bad value: usage). */
+int bench_common_opt(int c, const char *arg, struct bench_opts *opts);
+/* Usage line on stderr, exit 2. */
+void bench_usage(void) __attribute__((noreturn));
+/* "<prog>: <reason>" on stderr, exit 2 (bad input). */
+void bench_fail(const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 1, 2)));
+/* "<prog>: <reason>: <strerror(errno)>" on stderr, exit 1 (runtime). */
+void bench_die(const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 1, 2)));
+const char *bench_progname(void);
+
+/* Strict parsers: 0 on success, -1 on junk, sign or overflow. */
+int bench_parse_long(const char *s, long min, long max, long *out);
+int bench_parse_size(const char *s, size_t *out);
+/* The same, but a bad value gets the usage line and exit 2. */
+long bench_arg_long(const char *s, long min, long max);
+size_t bench_arg_size(const char *s);
+
+/*
+ * Files and directories removed at exit, on a fatal error and on
+ * SIGINT/SIGTERM/SIGHUP (directories must be empty by then).
+ */
+void bench_tmp_register(const char *path);
+void bench_tmp_unregister(const char *path);
+/* mkstemp() in $TMPDIR (or /tmp), registered; returns the fd. */
+int bench_tmpfile(char *path, size_t size, const char *stem);
+
+#endif

@@ -1,0 +1,196 @@
+/*
+ * lat_syscall - cost of entering the kernel through simple system calls.
+ *
+ *   null    getppid(): the cheapest call the kernel must really make
+ *   getpid  getpid(): libc may answer this without entering the kernel
+ *   read    read one byte from /dev/zero
+ *   write   write one byte to /dev/null
+ *   stat    stat() a file (path lookup included)
+ *   fstat   fstat() an open descriptor of that file
+ *   open    open() the file read-only and close() it
+ *
+ * Loop and timer overheads are subtracted by the harness.  The file is the
+ * one named, or a temporary file this program creates and removes.
+ *
+ * usage: lat_syscall [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
+ *                    null|getpid|read|write|stat|fstat|open [file]
+ */
+#include "bench.h"
+
+#include <fcntl.h>
+#include <limits.h>
+#include <sys/stat.h>
+
+struct state {
+	const char *file;
+	int fd;
+};
+
+static void do_getppid(iter_t n, void *cookie)
+{
+	int sum = 0;
+
+	(void)cookie;
+	while (n-- > 0)
+		sum += (int)getppid();
+	use_int(sum);
+}
+
+static void do_getpid(iter_t n, void *cookie)
+{
+	int sum = 0;
+
+	(void)cookie;
+	while (n-- > 0)
+		sum += (int)getpid();
+	use_int(sum);
+}
+
+static void do_read(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	char c;
+
+	while (n-- > 0)
+		if (read(st->fd, &c, 1) != 1)
+			bench_die("read /dev/zero");
+	use_int(c);
+}
+
+static void do_write(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	char c = 0;
+
+	while (n-- > 0)
+		if (write(st->fd, &c, 1) != 1)
+			bench_die("write /dev/null");
+}
+
+static void do_stat(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	struct stat sb;
+
+	while (n-- > 0)
+		if (stat(st->file, &sb) != 0)
+			bench_die("stat %s", st->file);
+	use_int((int)sb.st_size);
+}
+
+static void do_fstat(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	struct stat sb;
+
+	while (n-- > 0)
+		if (fstat(st->fd, &sb) != 0)
+			bench_die("fstat %s", st->file);
+	use_int((int)sb.st_size);
+}
+
+static void do_open(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	int fd;
+
+	while (n-- > 0) {
+		fd = open(st->file, O_RDONLY);
+		if (fd < 0)
+			bench_die("open %s", st->file);
+		close(fd);
+	}
+}
+
+/* Per copy: open what the kernel will be asked about. */
+static void open_dev(iter_t n, void *cookie, const char *path, int flags)
+{
+	struct state *st = cookie;
+
+	if (n != 0)
+		return;
+	st->fd = open(path, flags);
+	if (st->fd < 0)
+		bench_die("open %s", path);
+}
+
+static void init_read(iter_t n, void *cookie)
+{
+	open_dev(n, cookie, "/dev/zero", O_RDONLY);
+}
+
+static void init_write(iter_t n, void *cookie)
+{
+	open_dev(n, cookie, "/dev/null", O_WRONLY);
+}
+
+static void init_file(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	open_dev(n, cookie, st->file, O_RDONLY);
+}
+
+static void close_fd(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	if (n == 0 && st->fd >= 0) {
+		close(st->fd);
+		st->fd = -1;
+	}
+}
+
+static const struct variant {
+	const char *name;
+	benchmp_f init, bench, cleanup;
+	int needs_file;
+	const char *label;
+} variants[] = {
+	{"null", NULL, do_getppid, NULL, 0, "Simple syscall"},
+	{"getpid", NULL, do_getpid, NULL, 0, "Simple getpid"},
+	{"read", init_read, do_read, close_fd, 0, "Simple read"},
+	{"write", init_write, do_write, close_fd, 0, "Simple write"},
+	{"stat", NULL, do_stat, NULL, 1, "Simple stat"},
+	{"fstat", init_file, do_fstat, close_fd, 1, "Simple fstat"},
+	{"open", NULL, do_open, NULL, 1, "Simple open/close"},
+};
+#define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
+
+static const char usage[] =
+	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+	"null|getpid|read|write|stat|fstat|open [file]\n";
+
+int main(int argc, char *argv[])
+{
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	struct state st = {NULL, -1};
+	const struct variant *v = NULL;
+	char tmp[PATH_MAX];
+	size_t i;
+	int c;
+
+	bench_init(argc, argv, usage);
+	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS)) != -1)
+		if (!bench_common_opt(c, optarg, &opts))
+			bench_usage();
+	if (optind >= argc || argc - optind > 2)
+		bench_usage();
+	for (i = 0; i < NVARIANTS; i++)
+		if (strcmp(argv[optind], variants[i].name) == 0)
+			v = &variants[i];
+	if (v == NULL || (argc - optind == 2 && !v->needs_file))
+		bench_usage();
+	if (v->needs_file && argc - optind == 2) {
+		st.file = argv[optind + 1];
+		if (access(st.file, R_OK) != 0)
+			bench_fail("%s: %s", st.file, strerror(errno));
+	} else if (v->needs_file) {
+		close(bench_tmpfile(tmp, sizeof(tmp), "lat_syscall"));
+		st.file = tmp;
+	}
+	benchmp(v->init, v->bench, v->cleanup, 0, opts.parallel,
+		opts.warmup, opts.repetitions, &st);
+	micro(v->label, get_n());
+	return 0;
+}

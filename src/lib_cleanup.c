@@ -1,0 +1,178 @@
+/*
+ * lib_cleanup.c - what a program leaves behind must go, whatever way it
+ * ends.  Registered paths are unlinked (or rmdir'ed) and registered
+ * children killed from an atexit hook, from the error exits and from the
+ * signal handler; the handler uses only async-signal-safe calls and then
+ * re-raises the signal so the exit status says what happened.
+ */
+#include "bench.h"
+#include "lib_cleanup.h"
+
+#include <limits.h>
+#include <signal.h>
+#include <sys/wait.h>
+
+/* Enough for every program: each registers a handful of paths. */
+#define MAX_TMP_PATHS	64
+#define MAX_CHILDREN	4096
+
+static char tmp_paths[MAX_TMP_PATHS][PATH_MAX];
+static volatile sig_atomic_t tmp_used[MAX_TMP_PATHS];
+static pid_t children[MAX_CHILDREN];
+static volatile sig_atomic_t nchildren;
+static pid_t owner_pid;
+static int installed;
+
+static void remove_paths(void)
+{
+	int i;
+
+	/* Only the process that registered a path removes it. */
+	for (i = MAX_TMP_PATHS - 1; i >= 0; i--) {
+		if (!tmp_used[i])
+			continue;
+		if (unlink(tmp_paths[i]) != 0 &&
+		    (errno == EISDIR || errno == EPERM))
+			rmdir(tmp_paths[i]);
+		tmp_used[i] = 0;
+	}
+}
+
+static void kill_children(void)
+{
+	int i, n = nchildren;
+
+	for (i = 0; i < n; i++)
+		if (children[i] > 0)
+			kill(children[i], SIGKILL);
+	for (i = 0; i < n; i++)
+		if (children[i] > 0)
+			waitpid(children[i], NULL, 0);
+	nchildren = 0;
+}
+
+void cleanup_run(void)
+{
+	if (getpid() != owner_pid) {
+		/* A forked child: it owns nothing registered before fork. */
+		return;
+	}
+	kill_children();
+	remove_paths();
+}
+
+static void on_signal(int sig)
+{
+	int saved = errno;
+
+	if (getpid() == owner_pid) {
+		kill_children();
+		remove_paths();
+	}
+	signal(sig, SIG_DFL);
+	errno = saved;
+	raise(sig);
+}
+
+static void at_exit(void)
+{
+	cleanup_run();
+}
+
+void cleanup_install(void)
+{
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+	struct sigaction sa;
+	size_t i;
+
+	if (installed)
+		return;
+	installed = 1;
+	owner_pid = getpid();
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigfillset(&sa.sa_mask);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		struct sigaction old;
+
+		/* Keep an inherited "ignore" (nohup, background jobs). */
+		if (sigaction(sigs[i], NULL, &old) == 0 &&
+		    old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(sigs[i], &sa, NULL);
+	}
+	atexit(at_exit);
+}
+
+void bench_tmp_register(const char *path)
+{
+	int i;
+
+	cleanup_install();
+	if (getpid() != owner_pid) {
+		/* A child registering its own files takes over cleanup. */
+		owner_pid = getpid();
+		nchildren = 0;
+		for (i = 0; i < MAX_TMP_PATHS; i++)
+			tmp_used[i] = 0;
+	}
+	if (strlen(path) >= PATH_MAX)
+		bench_fail("%s: path too long", path);
+	for (i = 0; i < MAX_TMP_PATHS; i++) {
+		if (!tmp_used[i]) {
+			strcpy(tmp_paths[i], path);
+			tmp_used[i] = 1;
+			return;
+		}
+	}
+	bench_fail("too many temporary files");
+}
+
+void bench_tmp_unregister(const char *path)
+{
+	int i;
+
+	for (i = 0; i < MAX_TMP_PATHS; i++) {
+		if (tmp_used[i] && strcmp(tmp_paths[i], path) == 0) {
+			tmp_used[i] = 0;
+			return;
+		}
+	}
+}
+
+int bench_tmpfile(char *path, size_t size, const char *stem)
+{
+	const char *dir = getenv("TMPDIR");
+	int fd, len;
+	sigset_t all, old;
+
+	if (dir == NULL || *dir == '\0')
+		dir = "/tmp";
+	len = snprintf(path, size, "%s/%s.XXXXXX", dir, stem);
+	if (len < 0 || (size_t)len >= size)
+		bench_fail("%s: temporary path too long", dir);
+	/* No signal between creating the file and registering it. */
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	fd = mkstemp(path);
+	if (fd >= 0)
+		bench_tmp_register(path);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (fd < 0)
+		bench_die("mkstemp %s", path);
+	return fd;
+}
+
+void cleanup_child_add(pid_t pid)
+{
+	cleanup_install();
+	if (nchildren < MAX_CHILDREN) {
+		children[nchildren] = pid;
+		nchildren = nchildren + 1;
+	}
+}
+
+void cleanup_child_forget(void)
+{
+	nchildren = 0;
+}

@@ -1,0 +1,18 @@
+/*
+ * lib_cleanup.h - temporary paths and child processes that must not
+ * outlive the program, also when it is interrupted.
+ */
+#ifndef LMBENCH_LIB_CLEANUP_H
+#define LMBENCH_LIB_CLEANUP_H
+
+#include <sys/types.h>
+
+/* Install SIGINT/SIGTERM/SIGHUP handlers and an atexit hook (once). */
+void cleanup_install(void);
+/* Remove registered paths and kill registered children now. */
+void cleanup_run(void);
+/* Children killed (SIGKILL) and reaped on interruption or failure. */
+void cleanup_child_add(pid_t pid);
+void cleanup_child_forget(void);
+
+#endif

@@ -1,0 +1,26 @@
+/*
+ * lib_env.h - the environment knobs, read in one place.
+ *
+ *   ENOUGH         microseconds per timing interval; skips the clock probe
+ *   TIMING_O       timer overhead in microseconds; skips its measurement
+ *   LOOP_O         loop overhead per iteration in microseconds; likewise
+ *   LMBENCH_SCHED  CPU placement policy (see lib_sched.c)
+ *   LMBENCH_STATS  1: print a "#stats" line after every result
+ *   LMBENCH_DEBUG  1: say what the harness decides, on stderr
+ */
+#ifndef LMBENCH_LIB_ENV_H
+#define LMBENCH_LIB_ENV_H
+
+struct bench_env {
+	long enough_us;		/* 0: probe */
+	double timing_o_us;	/* < 0: measure */
+	double loop_o_us;	/* < 0: measure */
+	const char *sched;	/* NULL: DEFAULT */
+	int stats;
+	int debug;
+};
+
+const struct bench_env *bench_env(void);
+void bench_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

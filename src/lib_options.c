@@ -1,0 +1,175 @@
+/*
+ * lib_options.c - program name, usage and error exits, the common
+ * -P/-W/-N options and strict number and size parsing.
+ *
+ * Exit codes: 2 for bad input (usage), 1 for a runtime failure.
+ */
+#include "bench.h"
+#include "lib_cleanup.h"
+
+#include <limits.h>
+#include <stdarg.h>
+
+static const char *progname = "lmbench";
+static const char *usage_text = "";
+
+void bench_init(int argc, char *argv[], const char *usage)
+{
+	const char *slash;
+
+	(void)argc;
+	if (argv != NULL && argv[0] != NULL) {
+		slash = strrchr(argv[0], '/');
+		progname = slash ? slash + 1 : argv[0];
+	}
+	usage_text = usage ? usage : "";
+	cleanup_install();
+}
+
+const char *bench_progname(void)
+{
+	return progname;
+}
+
+void bench_usage(void)
+{
+	fprintf(stderr, "Usage: %s %s", progname, usage_text);
+	if (*usage_text == '\0' || usage_text[strlen(usage_text) - 1] != '\n')
+		fputc('\n', stderr);
+	cleanup_run();
+	exit(2);
+}
+
+void lmbench_usage(int argc, char *argv[], const char *usage)
+{
+	bench_init(argc, argv, usage);
+	bench_usage();
+}
+
+void bench_fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	cleanup_run();
+	exit(2);
+}
+
+void bench_die(const char *fmt, ...)
+{
+	int saved = errno;
+	va_list ap;
+
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	if (saved != 0)
+		fprintf(stderr, ": %s", strerror(saved));
+	fputc('\n', stderr);
+	cleanup_run();
+	exit(1);
+}
+
+int bench_parse_long(const char *s, long min, long max, long *out)
+{
+	char *end;
+	long v;
+
+	if (s == NULL || *s == '\0' || *s == ' ' || *s == '\t')
+		return -1;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int bench_parse_size(const char *s, size_t *out)
+{
+	unsigned long long v, mult = 1;
+	char *end;
+
+	if (s == NULL || *s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno != 0)
+		return -1;
+	switch (*end) {
+	case '\0':
+		break;
+	case 'k': case 'K':
+		mult = 1ULL << 10;
+		end++;
+		break;
+	case 'm': case 'M':
+		mult = 1ULL << 20;
+		end++;
+		break;
+	case 'g': case 'G':
+		mult = 1ULL << 30;
+		end++;
+		break;
+	default:
+		return -1;
+	}
+	/* Accept "64KB"/"8MB" as well as "64K". */
+	if (mult != 1 && (*end == 'b' || *end == 'B'))
+		end++;
+	if (*end != '\0' || v > SIZE_MAX / mult)
+		return -1;
+	*out = (size_t)(v * mult);
+	return 0;
+}
+
+long bench_arg_long(const char *s, long min, long max)
+{
+	long v;
+
+	if (bench_parse_long(s, min, max, &v) != 0)
+		bench_usage();
+	return v;
+}
+
+size_t bench_arg_size(const char *s)
+{
+	size_t v;
+
+	if (bench_parse_size(s, &v) != 0)
+		bench_usage();
+	return v;
+}
+
+size_t bytes(const char *s)
+{
+	return bench_arg_size(s);
+}
+
+/* Upper bounds keep later arithmetic (µs -> ns, P x samples) in range. */
+#define MAX_PARALLEL	4096
+#define MAX_WARMUP_US	(3600L * 1000 * 1000)
+#define MAX_REPETITIONS	100000
+
+int bench_common_opt(int c, const char *arg, struct bench_opts *opts)
+{
+	switch (c) {
+	case 'P':
+		opts->parallel = (int)bench_arg_long(arg, 1, MAX_PARALLEL);
+		return 1;
+	case 'W':
+		opts->warmup = (int)bench_arg_long(arg, 0, MAX_WARMUP_US);
+		return 1;
+	case 'N':
+		opts->repetitions =
+			(int)bench_arg_long(arg, 1, MAX_REPETITIONS);
+		return 1;
+	default:
+		return 0;
+	}
+}

@@ -1,0 +1,112 @@
+/*
+ * lib_report.c - every number a program prints about a timing result.
+ *
+ * nano/micro/mb print lmbench3's lines (on stderr) from the median of all
+ * intervals of all copies.  With LMBENCH_STATS=1 each is followed by a
+ * line that starts with "#stats" and gives the spread: min, quartiles,
+ * max, the order-statistic confidence interval of the median, and the raw
+ * per-operation values, for the run scripts and for people who ask.
+ */
+#include "lib_report.h"
+#include "lib_env.h"
+#include "lib_stats.h"
+#include "lib_timing.h"
+
+#include <math.h>
+
+/*
+ * Per-operation values of every interval.  scale converts ns per
+ * iteration to the unit; inverse gives scale / (ns per iteration), for
+ * rates.  The caller frees the array.
+ */
+static double *values(double scale, int inverse, int *count)
+{
+	const struct sample *s = result_sorted();
+	int i, n = result_count();
+	double *v, per;
+
+	*count = n;
+	v = malloc((size_t)(n ? n : 1) * sizeof(*v));
+	if (v == NULL)
+		bench_die("out of memory");
+	for (i = 0; i < n; i++) {
+		per = s[i].ns / (double)s[i].n;
+		v[i] = inverse ? (per > 0 ? scale / per : INFINITY)
+			       : per * scale;
+	}
+	return v;
+}
+
+void report_stats_line(const char *label, const char *unit, double scale,
+		       int inverse)
+{
+	struct stats st;
+	double *v;
+	int i, n;
+
+	if (!bench_env()->stats)
+		return;
+	v = values(scale, inverse, &n);
+	fprintf(stderr, "#stats label=\"%s\" unit=%s parallel=%d",
+		label, unit, result_parallel());
+	fprintf(stderr, " samples=");
+	for (i = 0; i < n; i++)
+		fprintf(stderr, "%s%.6g", i ? "," : "", v[i]);
+	stats_compute(v, n, &st);
+	fprintf(stderr, " n=%d min=%.6g q1=%.6g median=%.6g q3=%.6g "
+		"max=%.6g ci_lo=%.6g ci_hi=%.6g ci_level=%.4f\n", st.n,
+		st.min, st.q1, st.median, st.q3, st.max, st.ci_lo, st.ci_hi,
+		st.ci_level);
+	free(v);
+}
+
+double report_median(double scale, int inverse)
+{
+	struct stats st;
+	double *v;
+	int n;
+
+	v = values(scale, inverse, &n);
+	stats_compute(v, n, &st);
+	free(v);
+	return st.median;
+}
+
+/* ns per reported operation = ns per iteration * get_n() / n. */
+static double op_scale(uint64 n)
+{
+	return n ? (double)get_n() / (double)n : 0.0;
+}
+
+static void latency(const char *label, uint64 n, double ns_to_unit,
+		    const char *unit)
+{
+	double scale = op_scale(n) * ns_to_unit;
+
+	if (result_count() == 0 || n == 0)
+		bench_die("%s: nothing was measured", label);
+	fprintf(stderr, "%s: %.4f %s\n", label, report_median(scale, 0),
+		unit);
+	report_stats_line(label, unit, scale, 0);
+}
+
+void nano(const char *label, uint64 n)
+{
+	latency(label, n, 1.0, "nanoseconds");
+}
+
+void micro(const char *label, uint64 n)
+{
+	latency(label, n, 1e-3, "microseconds");
+}
+
+void mb(uint64 bytes)
+{
+	/* MB/s = bytes per iteration / ns per iteration * 1e3. */
+	double per_iter = get_n() ? (double)bytes / (double)get_n() : 0.0;
+
+	if (result_count() == 0)
+		bench_die("nothing was measured");
+	fprintf(stderr, "%.2f MB/sec\n", report_median(per_iter * 1e3, 1));
+	report_stats_line("MB/sec", "MB/sec", per_iter * 1e3, 1);
+}

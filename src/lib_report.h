@@ -1,0 +1,20 @@
+/*
+ * lib_report.h - result lines beyond nano/micro/mb, for programs that
+ * print series or their own labels.
+ */
+#ifndef LMBENCH_LIB_REPORT_H
+#define LMBENCH_LIB_REPORT_H
+
+#include "bench.h"
+
+/*
+ * Median over all intervals of one operation's cost: ns per iteration
+ * times scale, or with inverse set, scale divided by ns per iteration
+ * (for rates such as MB/s).
+ */
+double report_median(double scale, int inverse);
+/* The "#stats" line for the last result, when LMBENCH_STATS is set. */
+void report_stats_line(const char *label, const char *unit, double scale,
+		       int inverse);
+
+#endif

@@ -1,0 +1,105 @@
+# LmTest - helpers for the lmbench-ng test suite.
+#
+#   bin('lat_syscall')            path of a built program
+#   run([cmd...], timeout => 30, env => {K => V})
+#                                 { out, err, status, signal, wall }
+#   bad_input_ok('prog', [args], 'name')
+#                                 exit 2, usage or reason on stderr, no stdout
+#   quick_env()                   ENOUGH etc. for short, probe-free runs
+package LmTest;
+use strict;
+use warnings;
+use Exporter 'import';
+use File::Temp qw(tempfile);
+use POSIX qw(:sys_wait_h setpgid);
+use Time::HiRes qw(time sleep);
+use Test::More;
+
+our @EXPORT = qw(bin bindir run bad_input_ok quick_env number_re);
+
+sub bindir {
+	my $dir = $ENV{LMBENCH_BIN};
+	if (!$dir) {
+		my $os = lc `uname -s`;
+		my $arch = `uname -m`;
+		chomp($os, $arch);
+		$dir = "bin/$arch-$os";
+	}
+	return $dir;
+}
+
+sub bin {
+	my ($name) = @_;
+	my $path = bindir() . "/$name";
+	BAIL_OUT("$path is not built (run make test)") unless -x $path;
+	return $path;
+}
+
+# Short intervals and no probing: tests check behaviour, not speed.
+sub quick_env {
+	return (ENOUGH => 2000, TIMING_O => 0, LOOP_O => 0);
+}
+
+sub number_re { qr/[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?/ }
+
+# Run a command in its own process group with a time limit; a command
+# still running at the limit is killed (the whole group) and reported.
+sub run {
+	my ($cmd, %o) = @_;
+	my $timeout = $o{timeout} // 60;
+	my ($ofh, $ofile) = tempfile(UNLINK => 1);
+	my ($efh, $efile) = tempfile(UNLINK => 1);
+	my $t0 = time;
+	my $pid = fork() // die "fork: $!";
+	if ($pid == 0) {
+		setpgid(0, 0);
+		open(STDOUT, '>&', $ofh) or die;
+		open(STDERR, '>&', $efh) or die;
+		if (defined $o{stdin}) {
+			open(STDIN, '<', $o{stdin}) or die;
+		} else {
+			open(STDIN, '<', '/dev/null') or die;
+		}
+		%ENV = (%ENV, %{ $o{env} // {} });
+		exec(@$cmd) or POSIX::_exit(127);
+	}
+	my ($timed_out, $status) = (0, 0);
+	while (1) {
+		my $r = waitpid($pid, WNOHANG);
+		if ($r == $pid) { $status = $?; last; }
+		if (time - $t0 > $timeout) {
+			kill 'KILL', -$pid;
+			waitpid($pid, 0);
+			$status = $?;
+			$timed_out = 1;
+			last;
+		}
+		sleep 0.01;
+	}
+	my $wall = time - $t0;
+	local $/;
+	open(my $o1, '<', $ofile); my $out = <$o1> // '';
+	open(my $e1, '<', $efile); my $err = <$e1> // '';
+	return {
+		out => $out, err => $err, wall => $wall,
+		status => WIFEXITED($status) ? WEXITSTATUS($status) : -1,
+		signal => WIFSIGNALED($status) ? WTERMSIG($status) : 0,
+		timed_out => $timed_out,
+	};
+}
+
+sub bad_input_ok {
+	my ($prog, $args, $name) = @_;
+	my $r = run([bin($prog), @$args], timeout => 20, env => {quick_env()});
+	subtest "$prog: $name" => sub {
+		is($r->{status}, 2, 'exit status 2');
+		is($r->{signal}, 0, 'no signal');
+		like($r->{err}, qr/Usage: \Q$prog\E |^\Q$prog\E: /m,
+		     'usage or reason on stderr');
+		is($r->{out}, '', 'nothing on stdout');
+		unlike($r->{err}, qr/microseconds|nanoseconds|MB\/sec/,
+		       'no result line');
+	};
+}
+
+1;
