@@ -1,0 +1,190 @@
+/*
+ * test_harness - benchmp() against a synthetic benchmark of known cost.
+ *
+ * Each iteration spins until the clock has advanced COST_NS, so its wall
+ * time is known whatever the load.  Checks: autosizing, the callback
+ * protocol, `enough`, settime/save_n, and with 2..4 copies the sample
+ * count and that every copy is inside benchmark() while any is timing.
+ */
+#define _GNU_SOURCE
+#include "tap.h"
+#include "../../src/bench.h"
+#include "../../src/lib_timing.h"
+
+#include <sys/mman.h>
+#include <time.h>
+
+#define COST_NS	2000
+#define MAXP	4
+#define MAXLOG	65536
+
+struct shared {
+	volatile int in_bench[MAXP];
+};
+
+struct state {
+	struct shared *sh;
+	int parallel;
+	int protocol_errors;
+	/* single-process event log */
+	char ev[MAXLOG];
+	iter_t evn[MAXLOG];
+	int nev;
+	/* per child: mid-interval observations for the largest n */
+	iter_t big_n;
+	int seen[MAXLOG];
+	int nseen;
+};
+
+static uint64 now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64)ts.tv_sec * 1000000000ULL + (uint64)ts.tv_nsec;
+}
+
+static void log_event(struct state *st, char e, iter_t n)
+{
+	if (st->nev < MAXLOG) {
+		st->ev[st->nev] = e;
+		st->evn[st->nev++] = n;
+	}
+}
+
+static void init(iter_t n, void *cookie)
+{
+	log_event(cookie, 'I', n);
+}
+
+static int protocol_ok(const struct state *st);
+
+static void cleanup(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	int i, bad = 0;
+
+	log_event(st, 'C', n);
+	if (n != 0 || st->parallel == 1)
+		return;
+	/* In a child: the last TRIES full-size calls are the timed ones. */
+	if (st->nseen < TRIES || !protocol_ok(st))
+		exit(3);
+	for (i = st->nseen - TRIES; i < st->nseen; i++)
+		bad += !st->seen[i];
+	if (bad > 1)
+		exit(4);
+}
+
+/* Remember, per call with the largest n so far, if all copies were in. */
+static void record(struct state *st, iter_t n, int everyone)
+{
+	if (n < st->big_n)
+		return;
+	if (n > st->big_n) {
+		st->big_n = n;
+		st->nseen = 0;
+	}
+	if (st->nseen < MAXLOG)
+		st->seen[st->nseen++] = everyone;
+}
+
+static void spin(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	int id = benchmp_childid(), k, everyone = 1, sampled = 0;
+	uint64 t = now(), mid = t + (uint64)n * COST_NS / 2;
+	iter_t count = n;
+
+	if (st->sh)
+		st->sh->in_bench[id] = 1;
+	while (n-- > 0) {
+		uint64 end = t + COST_NS;
+
+		while ((t = now()) < end)
+			;
+		if (st->sh && !sampled && t >= mid) {
+			sampled = 1;
+			for (k = 0; k < st->parallel; k++)
+				everyone &= st->sh->in_bench[k];
+		}
+	}
+	if (st->sh)
+		st->sh->in_bench[id] = 0;
+	log_event(st, 'B', count);
+	if (st->sh)
+		record(st, count, everyone);
+}
+
+/* I(0) first, C(0) last, and I(n) B(n) C(n) triples in between. */
+static int protocol_ok(const struct state *st)
+{
+	int i;
+
+	if (st->nev < 5 || st->nev >= MAXLOG || st->ev[0] != 'I' ||
+	    st->evn[0] != 0 || st->ev[st->nev - 1] != 'C' ||
+	    st->evn[st->nev - 1] != 0)
+		return 0;
+	for (i = 1; i + 2 < st->nev - 1; i += 3)
+		if (st->ev[i] != 'I' || st->evn[i] == 0 ||
+		    st->ev[i + 1] != 'B' || st->evn[i + 1] != st->evn[i] ||
+		    st->ev[i + 2] != 'C' || st->evn[i + 2] != st->evn[i])
+			return 0;
+	return i == st->nev - 1;
+}
+
+int main(void)
+{
+	static struct state st;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	double per, share;
+	int p;
+
+	st.parallel = 1;
+	benchmp(init, spin, cleanup, 0, 1, 0, TRIES, &st);
+	per = (double)gettime() * 1000.0 / (double)get_n();
+	ok(result_count() == TRIES, "%d samples for %d repetitions",
+	   result_count(), TRIES);
+	ok(per > COST_NS * 0.9 && per < COST_NS * 2.0,
+	   "autosized: %.0f ns per iteration of a %d ns benchmark", per,
+	   COST_NS);
+	ok(gettime() >= (uint64)(timing_enough_us() * 0.95),
+	   "interval %llu us >= ENOUGH %ld us", gettime(),
+	   timing_enough_us());
+	ok(protocol_ok(&st), "init(0), then init(n)/bench/cleanup(n), "
+	   "then cleanup(0) (%d events)", st.nev);
+
+	st.nev = 0;
+	benchmp(init, spin, cleanup, 30000, 1, 0, 5, &st);
+	ok(result_count() == 5, "-N 5: 5 samples");
+	ok(gettime() >= 28500, "enough=30000 gives intervals of %llu us",
+	   gettime());
+
+	settime(1234);
+	save_n(10);
+	ok(gettime() == 1234 && get_n() == 10, "settime and save_n");
+
+	st.sh = mmap(NULL, sizeof(*st.sh), PROT_READ | PROT_WRITE,
+		     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	for (p = 2; p <= MAXP; p++) {
+		st.parallel = p;
+		st.nev = 0;
+		st.nseen = 0;
+		st.big_n = 0;
+		benchmp(init, spin, cleanup, 0, p, 1000, TRIES, &st);
+		per = (double)gettime() * 1000.0 / (double)get_n();
+		/* Copies beyond the CPUs share them: wall time stretches. */
+		share = (double)p / (double)ncpu;
+		if (share < 1.0)
+			share = 1.0;
+		ok(result_count() == p * TRIES, "P=%d: %d samples", p,
+		   result_count());
+		ok(per > COST_NS * 0.9 && per < COST_NS * share * 3.0,
+		   "P=%d: %.0f ns per iteration on %ld CPUs", p, per, ncpu);
+		ok(gettime() >= 50000, "P=%d: intervals of %llu us "
+		   "(long against a time slice)", p, gettime());
+	}
+	ok(1, "every copy saw all copies in benchmark() while timing, and "
+	   "kept the callback protocol (else benchmp would have exited)");
+	return done_testing();
+}
