@@ -38,4 +38,26 @@ bad_input_ok('lat_syscall', ['-W'], 'missing -W value');
 bad_input_ok('lat_syscall', ['null', 'extra'], 'extra argument');
 bad_input_ok('lat_syscall', ['stat', '/nonexistent/file'], 'missing file');
 
+# -P: copies run and their samples are pooled.
+for my $p (2, 4) {
+	my $r2 = run([bin('lat_syscall'), '-P', $p, 'null'], env => {quick_env()});
+	is($r2->{status}, 0, "-P $p: exit 0");
+	like($r2->{err}, qr/^Simple syscall: $n microseconds\n\z/, "-P $p: result");
+}
+
+# Ctrl-C: the temporary file goes, and so do the copies.
+use File::Temp qw(tempdir);
+for my $p (1, 2) {
+	my $dir = tempdir(CLEANUP => 1);
+	my $r2 = run([bin('lat_syscall'), '-P', $p, '-N', 100000, 'stat'],
+		     env => {quick_env(), TMPDIR => $dir},
+		     signal_after => 0.7, signal => 'INT', timeout => 20);
+	is($r2->{signal}, 2, "-P $p: SIGINT ends it by SIGINT");
+	opendir(my $dh, $dir);
+	my @left = grep { !/^\.\.?$/ } readdir $dh;
+	is_deeply(\@left, [], "-P $p: no temporary file left");
+	ok(!kill(0, -$r2->{pid}), "-P $p: no process left");
+	unlike($r2->{err}, qr/microseconds/, "-P $p: no half result");
+}
+
 done_testing();

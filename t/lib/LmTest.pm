@@ -1,8 +1,10 @@
 # LmTest - helpers for the lmbench-ng test suite.
 #
 #   bin('lat_syscall')            path of a built program
-#   run([cmd...], timeout => 30, env => {K => V})
-#                                 { out, err, status, signal, wall }
+#   run([cmd...], timeout => 30, env => {K => V},
+#       signal_after => 0.5, signal => 'INT')   (signal the program only)
+#                                 { out, err, status, signal, wall, pid }
+#                                 (pid is also the process group id)
 #   bad_input_ok('prog', [args], 'name')
 #                                 exit 2, usage or reason on stderr, no stdout
 #   quick_env()                   ENOUGH etc. for short, probe-free runs
@@ -63,10 +65,15 @@ sub run {
 		%ENV = (%ENV, %{ $o{env} // {} });
 		exec(@$cmd) or POSIX::_exit(127);
 	}
-	my ($timed_out, $status) = (0, 0);
+	my ($timed_out, $status, $signalled) = (0, 0, 0);
 	while (1) {
 		my $r = waitpid($pid, WNOHANG);
 		if ($r == $pid) { $status = $?; last; }
+		if (defined $o{signal_after} && !$signalled &&
+		    time - $t0 >= $o{signal_after}) {
+			kill($o{signal} // 'INT', $pid);
+			$signalled = 1;
+		}
 		if (time - $t0 > $timeout) {
 			kill 'KILL', -$pid;
 			waitpid($pid, 0);
@@ -84,7 +91,7 @@ sub run {
 		out => $out, err => $err, wall => $wall,
 		status => WIFEXITED($status) ? WEXITSTATUS($status) : -1,
 		signal => WIFSIGNALED($status) ? WTERMSIG($status) : 0,
-		timed_out => $timed_out,
+		timed_out => $timed_out, pid => $pid,
 	};
 }
 
