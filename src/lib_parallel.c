@@ -25,6 +25,9 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 #include <signal.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -45,6 +48,7 @@ static int ctl[NCTL][2];	/* parent -> children */
 static int resp[2];		/* children -> parent */
 static pid_t *pids;
 static int npids;
+static void (*saved_chld)(int);
 
 /* ---- child ---------------------------------------------------------- */
 
@@ -99,16 +103,24 @@ static void write_all(int fd, const void *buf, size_t len)
 	}
 }
 
-static void child_main(int id, benchmp_f init, benchmp_f bench,
-		       benchmp_f clean, double interval_ns, int repetitions,
-		       void *cookie)
+static void child_main(int id, pid_t parent, benchmp_f init,
+		       benchmp_f bench, benchmp_f clean, double interval_ns,
+		       int repetitions, void *cookie)
 {
 	struct result_header h = {id, repetitions};
 	struct sample *s;
 	iter_t n, chunk;
 	int k;
 
+#if defined(__linux__)
+	/* Even a copy blocked inside the benchmark dies with its parent. */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+		child_exit(1);
+#else
+	(void)parent;
+#endif
 	signal(SIGPIPE, SIG_DFL);
+	signal(SIGCHLD, saved_chld);	/* the program's own choice */
 	close(resp[0]);
 	for (k = 0; k < NCTL; k++)
 		close(ctl[k][1]);
@@ -281,7 +293,7 @@ void parallel_run(benchmp_f init, benchmp_f bench, benchmp_f clean,
 {
 	void (*old_pipe)(int);
 	struct timespec ts;
-	pid_t pid;
+	pid_t pid, self = getpid();
 	int i, k;
 
 	for (k = 0; k < NCTL; k++) {
@@ -296,6 +308,8 @@ void parallel_run(benchmp_f init, benchmp_f bench, benchmp_f clean,
 		bench_die("out of memory");
 	npids = parallel;
 	old_pipe = signal(SIGPIPE, SIG_IGN);
+	/* An ignored SIGCHLD would reap dead copies before we see them. */
+	saved_chld = signal(SIGCHLD, SIG_DFL);
 	for (i = 0; i < parallel; i++) {
 		pid = fork();
 		if (pid < 0) {
@@ -305,7 +319,7 @@ void parallel_run(benchmp_f init, benchmp_f bench, benchmp_f clean,
 			exit(1);
 		}
 		if (pid == 0)
-			child_main(i, init, bench, clean, interval_ns,
+			child_main(i, self, init, bench, clean, interval_ns,
 				   repetitions, cookie);
 		pids[i] = pid;
 		cleanup_child_add(pid);
@@ -334,4 +348,5 @@ void parallel_run(benchmp_f init, benchmp_f bench, benchmp_f clean,
 	pids = NULL;
 	npids = 0;
 	signal(SIGPIPE, old_pipe);
+	signal(SIGCHLD, saved_chld);
 }
