@@ -22,6 +22,14 @@
 #ifndef MAP_ANONYMOUS
 #define MAP_ANONYMOUS MAP_ANON
 #endif
+/*
+ * Linux: have mmap fault the pages in, in one pass through the kernel:
+ * several times faster than a fault per page, and faster (and steadier)
+ * than huge pages, whose allocation may have to compact memory first.
+ */
+#ifndef MAP_POPULATE
+#define MAP_POPULATE 0
+#endif
 
 #define DEFAULT_MB	1024	/* lmbench3's default request */
 #define CHUNK_MB	64	/* few mmaps, yet a fine-grained answer */
@@ -68,13 +76,10 @@ static int take_chunk(size_t len, size_t ps)
 	size_t i;
 
 	p = mmap(NULL, len, PROT_READ | PROT_WRITE,
-		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
 	if (p == MAP_FAILED)
 		return -1;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-	/* Fewer faults where huge pages are on offer; harmless if not. */
-	(void)madvise(p, len, MADV_HUGEPAGE);
-#endif
+	/* Populated or not, every page is written: it must really be ours. */
 	for (i = 0; i < len; i += ps)
 		p[i] = 1;
 	return 0;
