@@ -40,7 +40,7 @@ extern char **environ;
 
 struct state {
 	char hello[PATH_MAX];		/* the exec target */
-	char command[2 * PATH_MAX + 3];	/* hello, quoted for the shell */
+	char command[4 * PATH_MAX + 3];	/* hello, quoted for the shell */
 	char *argv_hello[2];
 	char *argv_shell[4];
 	char **envp;
