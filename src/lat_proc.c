@@ -261,6 +261,16 @@ static void reap_and_die(int sig)
 	raise(sig);	/* blocked here: delivered when this returns */
 }
 
+/*
+ * At exit, after the harness's own exit hook has killed and reaped the
+ * copies: collect their children, reparented to us, if any.
+ */
+static void reap_at_exit(void)
+{
+	while (waitpid(-1, NULL, 0) > 0 || errno == EINTR)
+		;
+}
+
 static void reap_on_signal(void)
 {
 	struct sigaction sa;
@@ -314,6 +324,9 @@ int main(int argc, char *argv[])
 	size_t i;
 	int c;
 
+	/* Registered first, so it runs last. */
+	if (atexit(reap_at_exit) != 0)
+		bench_die("atexit");
 	bench_init(argc, argv, usage);
 	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS)) != -1)
 		if (!bench_common_opt(c, optarg, &opts))

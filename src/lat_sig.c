@@ -62,10 +62,17 @@ static void on_segv(int sig, siginfo_t *si, void *ctx)
 	siglongjmp(fault_env, 1);
 }
 
+/* Install the handler and make sure the signal is not blocked. */
 static void set_handler(int sig, struct sigaction *sa)
 {
+	sigset_t set;
+
 	if (sigaction(sig, sa, NULL) != 0)
 		bench_die("sigaction");
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	if (sigprocmask(SIG_UNBLOCK, &set, NULL) != 0)
+		bench_die("sigprocmask");
 }
 
 /* ---- install --------------------------------------------------------- */
@@ -76,12 +83,13 @@ static void do_install(iter_t n, void *cookie)
 
 	(void)cookie;
 	memset(&sa, 0, sizeof(sa));
+	memset(&old, 0, sizeof(old));
 	sa.sa_handler = on_usr1;
 	sigemptyset(&sa.sa_mask);
 	while (n-- > 0)
 		if (sigaction(SIGUSR1, &sa, &old) != 0)
 			bench_die("sigaction");
-	use_pointer((void *)&old);
+	use_int(old.sa_flags);
 }
 
 /* ---- catch ----------------------------------------------------------- */

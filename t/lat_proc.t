@@ -115,6 +115,38 @@ interrupt_ok('TERM', 'leader', '-P', '2', 'exec');
 interrupt_ok('INT', 'leader', 'shell');
 interrupt_ok('TERM', 'leader', '-P', '2', 'fork');
 
+# A copy killed from outside: the run fails, saying so, and the children
+# of the dead copy are collected too.
+SKIP: {
+	my $pid = fork() // die "fork: $!";
+	if ($pid == 0) {
+		setpgid(0, 0);
+		open(STDOUT, '>', '/dev/null');
+		open(STDERR, '>', '/dev/null');
+		%ENV = (%ENV, ENOUGH => 200000, TIMING_O => 0, LOOP_O => 0);
+		exec(bin('lat_proc'), '-P', '2', 'exec') or POSIX::_exit(127);
+	}
+	sleep(0.7);
+	my $list = "/proc/$pid/task/$pid/children";
+	my @copies = -r $list ? split(' ', `cat $list`) : ();
+	if (!@copies) {
+		kill('KILL', -$pid);
+		waitpid($pid, 0);
+		skip("no $list", 1);
+	}
+	kill('KILL', $copies[0]);
+	my $t0 = time;
+	sleep(0.01) while waitpid($pid, WNOHANG) != $pid && time - $t0 < 20;
+	my $status = $?;
+	my @left = group_members($pid);
+	subtest 'a copy killed from outside' => sub {
+		ok(WIFEXITED($status) && WEXITSTATUS($status) == 1, 'exit 1');
+		is(scalar(@left), 0, 'no process or zombie left')
+			or diag("left: @left");
+	};
+	kill('KILL', -$pid) if @left;
+}
+
 bad_input_ok('lat_proc', [], 'no argument');
 bad_input_ok('lat_proc', ['bogus'], 'unknown variant');
 bad_input_ok('lat_proc', ['-x', 'fork'], 'unknown option');
