@@ -300,14 +300,14 @@ static void reap_on_signal(void)
 static const struct variant {
 	const char *name;
 	benchmp_f init, bench, cleanup;
-	int needs_hello;
+	int forks, needs_hello;
 	const char *label;
 } variants[] = {
-	{"procedure", NULL, do_procedure, NULL, 0, "Procedure call"},
-	{"fork", NULL, do_fork, NULL, 0, "Process fork+exit"},
-	{"exec", open_devnull, do_exec, close_devnull, 1,
+	{"procedure", NULL, do_procedure, NULL, 0, 0, "Procedure call"},
+	{"fork", NULL, do_fork, NULL, 1, 0, "Process fork+exit"},
+	{"exec", open_devnull, do_exec, close_devnull, 1, 1,
 	 "Process fork+execve"},
-	{"shell", open_devnull, do_shell, close_devnull, 1,
+	{"shell", open_devnull, do_shell, close_devnull, 1, 1,
 	 "Process fork+/bin/sh -c"},
 };
 #define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
@@ -342,7 +342,7 @@ int main(int argc, char *argv[])
 	st.envp = environ;
 	if (v->needs_hello)
 		find_hello(&st, argv[0]);
-	if (v->bench != do_procedure)
+	if (v->forks)
 		reap_on_signal();
 	benchmp(v->init, v->bench, v->cleanup, 0, opts.parallel,
 		opts.warmup, opts.repetitions, &st);
