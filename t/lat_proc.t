@@ -85,7 +85,7 @@ sub interrupt_ok {
 				LOOP_O => 0);
 			exec(bin('lat_proc'), @args) or POSIX::_exit(127);
 		}
-		sleep(0.7);
+		sleep(0.5);
 		kill($sig, $whom eq 'group' ? -$pid : $pid);
 		my ($t0, $status) = (time, undef);
 		while (time - $t0 < 20) {
@@ -126,7 +126,7 @@ SKIP: {
 		%ENV = (%ENV, ENOUGH => 200000, TIMING_O => 0, LOOP_O => 0);
 		exec(bin('lat_proc'), '-P', '2', 'exec') or POSIX::_exit(127);
 	}
-	sleep(0.7);
+	sleep(0.5);
 	my $list = "/proc/$pid/task/$pid/children";
 	my @copies = -r $list ? split(' ', `cat $list`) : ();
 	if (!@copies) {
