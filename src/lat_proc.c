@@ -1,0 +1,351 @@
+/*
+ * lat_proc - cost of a procedure call and of creating processes.
+ *
+ *   procedure  a call through a volatile function pointer to a function
+ *              that cannot be inlined; each call's argument is the last
+ *              call's result, so the calls form one dependent chain
+ *   fork       fork(); the child _exit()s at once; the parent waitpid()s
+ *   exec       fork(); the child dup2()s /dev/null onto stdout and
+ *              execve()s the small `hello' program; the parent waits
+ *   shell      the same, but the child execve()s /bin/sh -c '<hello>'
+ *
+ * Each process iteration ends with the child reaped.  An interrupted run
+ * may have one child in flight per copy; a terminating signal is chained
+ * so that every process that forked waits for its children before it
+ * dies, and on Linux the top process is a child subreaper, so that the
+ * children of a copy the harness kills are reparented to it and reaped
+ * too.  No orphan and no zombie is left behind.  `hello' is looked for in
+ * the directory of this program (/proc/self/exe on Linux, else argv[0]).
+ * Loop and timer overheads are subtracted by the harness.
+ *
+ * usage: lat_proc [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
+ *                 procedure|fork|exec|shell
+ */
+#include "bench.h"
+
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+/* POSIX: the application declares it. */
+extern char **environ;
+
+#define SHELL		"/bin/sh"
+#define EXEC_FAILED	127	/* the child's status when execve fails */
+
+struct state {
+	char hello[PATH_MAX];		/* the exec target */
+	char command[4 * PATH_MAX + 3];	/* hello, quoted for the shell */
+	char *argv_hello[2];
+	char *argv_shell[4];
+	char **envp;
+	int devnull;			/* the children's stdout */
+};
+
+/* ---- procedure ------------------------------------------------------- */
+
+static __attribute__((noinline)) int next(int x)
+{
+	return x + 1;
+}
+
+static void do_procedure(iter_t n, void *cookie)
+{
+	int (*volatile fn)(int) = next;
+	int x = 0;
+
+	(void)cookie;
+	while (n-- > 0)
+		x = fn(x);
+	use_int(x);
+}
+
+/* ---- processes ------------------------------------------------------- */
+
+static void reap(pid_t pid)
+{
+	int status;
+
+	while (waitpid(pid, &status, 0) != pid)
+		if (errno != EINTR)
+			bench_die("waitpid");
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		errno = 0;
+		if (WIFEXITED(status) && WEXITSTATUS(status) == EXEC_FAILED)
+			bench_die("the child could not run its program");
+		bench_die("the child failed (status 0x%x)", (unsigned)status);
+	}
+}
+
+static void do_fork(iter_t n, void *cookie)
+{
+	pid_t pid;
+
+	(void)cookie;
+	while (n-- > 0) {
+		pid = fork();
+		if (pid < 0)
+			bench_die("fork");
+		if (pid == 0)
+			_exit(0);
+		reap(pid);
+	}
+}
+
+/* In the child: stdout to /dev/null, then become the program. */
+static void child_exec(const struct state *st, char *const argv[])
+{
+	if (dup2(st->devnull, STDOUT_FILENO) < 0)
+		_exit(EXEC_FAILED);
+	execve(argv[0], argv, st->envp);
+	_exit(EXEC_FAILED);
+}
+
+static void do_exec(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	pid_t pid;
+
+	while (n-- > 0) {
+		pid = fork();
+		if (pid < 0)
+			bench_die("fork");
+		if (pid == 0)
+			child_exec(st, st->argv_hello);
+		reap(pid);
+	}
+}
+
+static void do_shell(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	pid_t pid;
+
+	while (n-- > 0) {
+		pid = fork();
+		if (pid < 0)
+			bench_die("fork");
+		if (pid == 0)
+			child_exec(st, st->argv_shell);
+		reap(pid);
+	}
+}
+
+static void open_devnull(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	if (n != 0)
+		return;
+	st->devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (st->devnull < 0)
+		bench_die("open /dev/null");
+}
+
+static void close_devnull(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	if (n == 0 && st->devnull >= 0) {
+		close(st->devnull);
+		st->devnull = -1;
+	}
+}
+
+/* ---- finding hello ---------------------------------------------------- */
+
+/* The directory this program was started from, into dir; 0 or -1. */
+static int own_dir(const char *argv0, char *dir, size_t size)
+{
+	char *slash;
+	ssize_t len = -1;
+
+#ifdef __linux__
+	len = readlink("/proc/self/exe", dir, size - 1);
+#endif
+	if (len < 0) {
+		if (strchr(argv0, '/') == NULL || strlen(argv0) >= size)
+			return -1;
+		strcpy(dir, argv0);
+		len = (ssize_t)strlen(dir);
+	}
+	dir[len] = '\0';
+	slash = strrchr(dir, '/');
+	if (slash == NULL)
+		return -1;
+	*slash = '\0';
+	return 0;
+}
+
+/* Single-quote s for the shell: ' becomes '\''. */
+static void shell_quote(const char *s, char *out, size_t size)
+{
+	size_t o = 0;
+
+	out[o++] = '\'';
+	for (; *s != '\0' && o + 5 < size; s++) {
+		if (*s == '\'') {
+			memcpy(out + o, "'\\''", 4);
+			o += 4;
+		} else {
+			out[o++] = *s;
+		}
+	}
+	out[o++] = '\'';
+	out[o] = '\0';
+}
+
+static void find_hello(struct state *st, const char *argv0)
+{
+	char dir[PATH_MAX];
+	struct stat sb;
+	int len;
+
+	if (own_dir(argv0, dir, sizeof(dir)) != 0) {
+		errno = 0;
+		bench_die("cannot tell which directory this program is in, "
+			  "to find hello");
+	}
+	len = snprintf(st->hello, sizeof(st->hello), "%s/hello", dir);
+	if (len < 0 || (size_t)len >= sizeof(st->hello)) {
+		errno = ENAMETOOLONG;
+		bench_die("%s/hello", dir);
+	}
+	if (stat(st->hello, &sb) != 0 || access(st->hello, X_OK) != 0)
+		bench_die("%s (the exec target, built with lat_proc)",
+			  st->hello);
+	if (!S_ISREG(sb.st_mode)) {
+		errno = 0;
+		bench_die("%s: not a program", st->hello);
+	}
+	if (access(SHELL, X_OK) != 0)
+		bench_die("%s", SHELL);
+	shell_quote(st->hello, st->command, sizeof(st->command));
+	st->argv_hello[0] = st->hello;
+	st->argv_hello[1] = NULL;
+	st->argv_shell[0] = SHELL;
+	st->argv_shell[1] = "-c";
+	st->argv_shell[2] = st->command;
+	st->argv_shell[3] = NULL;
+}
+
+/* ---- no orphans, no zombies ---------------------------------------- */
+
+static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+#define NSTOP (sizeof(stop_signals) / sizeof(stop_signals[0]))
+/* The handlers this program chains onto; a handler can reach no cookie. */
+static struct sigaction chained[NSTOP];
+
+/*
+ * Run the handler installed before (the harness's: remove temporary
+ * files, kill and reap the copies, re-raise), then wait for every child
+ * still running, then die of the signal.  Children in flight exit by
+ * themselves within milliseconds.
+ */
+static void reap_and_die(int sig)
+{
+	size_t i;
+
+	for (i = 0; i < NSTOP; i++)
+		if (stop_signals[i] == sig && chained[i].sa_handler != SIG_DFL &&
+		    chained[i].sa_handler != SIG_IGN)
+			chained[i].sa_handler(sig);
+	while (waitpid(-1, NULL, 0) > 0 || errno == EINTR)
+		;
+	signal(sig, SIG_DFL);
+	raise(sig);	/* blocked here: delivered when this returns */
+}
+
+/*
+ * At exit, after the harness's own exit hook has killed and reaped the
+ * copies: collect their children, reparented to us, if any.
+ */
+static void reap_at_exit(void)
+{
+	while (waitpid(-1, NULL, 0) > 0 || errno == EINTR)
+		;
+}
+
+static void reap_on_signal(void)
+{
+	struct sigaction sa;
+	size_t i;
+
+#ifdef __linux__
+	if (prctl(PR_SET_CHILD_SUBREAPER, 1L, 0L, 0L, 0L) != 0)
+		bench_die("prctl(PR_SET_CHILD_SUBREAPER)");
+#endif
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = reap_and_die;
+	sigfillset(&sa.sa_mask);
+	for (i = 0; i < NSTOP; i++) {
+		if (sigaction(stop_signals[i], NULL, &chained[i]) != 0)
+			bench_die("sigaction");
+		/* Keep an inherited "ignore" (nohup, background jobs). */
+		if (chained[i].sa_handler == SIG_IGN ||
+		    (chained[i].sa_flags & SA_SIGINFO))
+			continue;
+		if (sigaction(stop_signals[i], &sa, NULL) != 0)
+			bench_die("sigaction");
+	}
+}
+
+/* ---- variants and main ----------------------------------------------- */
+
+static const struct variant {
+	const char *name;
+	benchmp_f init, bench, cleanup;
+	int forks, needs_hello;
+	const char *label;
+} variants[] = {
+	{"procedure", NULL, do_procedure, NULL, 0, 0, "Procedure call"},
+	{"fork", NULL, do_fork, NULL, 1, 0, "Process fork+exit"},
+	{"exec", open_devnull, do_exec, close_devnull, 1, 1,
+	 "Process fork+execve"},
+	{"shell", open_devnull, do_shell, close_devnull, 1, 1,
+	 "Process fork+/bin/sh -c"},
+};
+#define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
+
+static const char usage[] =
+	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+	"procedure|fork|exec|shell\n";
+
+int main(int argc, char *argv[])
+{
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	static struct state st;
+	const struct variant *v = NULL;
+	size_t i;
+	int c;
+
+	/* Registered first, so it runs last. */
+	if (atexit(reap_at_exit) != 0)
+		bench_die("atexit");
+	bench_init(argc, argv, usage);
+	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS)) != -1)
+		if (!bench_common_opt(c, optarg, &opts))
+			bench_usage();
+	if (argc - optind != 1)
+		bench_usage();
+	for (i = 0; i < NVARIANTS; i++)
+		if (strcmp(argv[optind], variants[i].name) == 0)
+			v = &variants[i];
+	if (v == NULL)
+		bench_usage();
+	st.devnull = -1;
+	st.envp = environ;
+	if (v->needs_hello)
+		find_hello(&st, argv[0]);
+	if (v->forks)
+		reap_on_signal();
+	benchmp(v->init, v->bench, v->cleanup, 0, opts.parallel,
+		opts.warmup, opts.repetitions, &st);
+	micro(v->label, get_n());
+	return 0;
+}

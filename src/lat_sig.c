@@ -1,0 +1,255 @@
+/*
+ * lat_sig - cost of signal handling.
+ *
+ *   install  sigaction() installing a handler for SIGUSR1 (the previous
+ *            action is fetched in the same call)
+ *   catch    kill() of SIGUSR1 to this process, delivery to a handler
+ *            that counts it, and the return through sigreturn
+ *   prot     a store to a read-only page: the hardware fault, the
+ *            kernel's fault path, SIGSEGV delivered to a handler, and the
+ *            handler leaving with siglongjmp() back before the store.
+ *            sigsetjmp(env, 0) and SA_NODEFER mean no system call restores
+ *            the signal mask: no mprotect() and no sigreturn are counted.
+ *            The page is anonymous memory, or the first page of `file'
+ *            mapped read-only and shared.
+ *
+ * Every iteration takes a real delivery or fault: the handlers count, and
+ * a count that differs from the iterations run is a failure.  Loop and
+ * timer overheads are subtracted by the harness.
+ *
+ * usage: lat_sig [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
+ *                install|catch|prot [file]
+ */
+#include "bench.h"
+#include "lib_mem.h"
+
+#include <fcntl.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+struct state {
+	const char *file;	/* prot: map this file, NULL: anonymous */
+	pid_t pid;		/* catch: ourselves */
+	char *page;		/* prot: the read-only page */
+	size_t len;		/* its mapping's length */
+};
+
+/*
+ * What the handlers touch.  A signal handler can reach nothing else, so
+ * these are the program's only globals; each copy is its own process.
+ */
+static volatile sig_atomic_t caught;
+static sigjmp_buf fault_env;
+static char *volatile fault_page;
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	caught = caught + 1;
+}
+
+static void on_segv(int sig, siginfo_t *si, void *ctx)
+{
+	(void)ctx;
+	if ((char *)si->si_addr != fault_page) {
+		/* Not our fault: let the default action report it. */
+		signal(sig, SIG_DFL);
+		return;
+	}
+	caught = caught + 1;
+	siglongjmp(fault_env, 1);
+}
+
+/* Install the handler and make sure the signal is not blocked. */
+static void set_handler(int sig, struct sigaction *sa)
+{
+	sigset_t set;
+
+	if (sigaction(sig, sa, NULL) != 0)
+		bench_die("sigaction");
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	if (sigprocmask(SIG_UNBLOCK, &set, NULL) != 0)
+		bench_die("sigprocmask");
+}
+
+/* ---- install --------------------------------------------------------- */
+
+static void do_install(iter_t n, void *cookie)
+{
+	struct sigaction sa, old;
+
+	(void)cookie;
+	memset(&sa, 0, sizeof(sa));
+	memset(&old, 0, sizeof(old));
+	sa.sa_handler = on_usr1;
+	sigemptyset(&sa.sa_mask);
+	while (n-- > 0)
+		if (sigaction(SIGUSR1, &sa, &old) != 0)
+			bench_die("sigaction");
+	use_int(old.sa_flags);
+}
+
+/* ---- catch ----------------------------------------------------------- */
+
+static void init_catch(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	struct sigaction sa;
+
+	if (n != 0)
+		return;
+	st->pid = getpid();
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_usr1;
+	sigemptyset(&sa.sa_mask);
+	set_handler(SIGUSR1, &sa);
+}
+
+static void do_catch(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	iter_t want = n;
+
+	caught = 0;
+	while (n-- > 0)
+		if (kill(st->pid, SIGUSR1) != 0)
+			bench_die("kill");
+	if ((iter_t)caught != want)
+		bench_die("sent %lu signals, the handler saw %lu",
+			  (unsigned long)want, (unsigned long)caught);
+}
+
+/* ---- prot ------------------------------------------------------------ */
+
+static void map_file(struct state *st)
+{
+	struct stat sb;
+	int fd;
+
+	fd = open(st->file, O_RDONLY);
+	if (fd < 0)
+		bench_fail("%s: %s", st->file, strerror(errno));
+	if (fstat(fd, &sb) != 0)
+		bench_die("fstat %s", st->file);
+	if (!S_ISREG(sb.st_mode) || sb.st_size < 1)
+		bench_fail("%s: not a regular file of at least one byte",
+			   st->file);
+	st->len = mem_page_size();
+	st->page = mmap(NULL, st->len, PROT_READ, MAP_SHARED, fd, 0);
+	if (st->page == MAP_FAILED)
+		bench_fail("%s: cannot be mapped: %s", st->file,
+			   strerror(errno));
+	close(fd);
+}
+
+static void map_anon(struct state *st)
+{
+	/* Touched by mem_alloc: a real page is behind it. */
+	st->len = mem_page_size();
+	st->page = mem_alloc(st->len, 0);
+	if (mprotect(st->page, st->len, PROT_READ) != 0)
+		bench_die("mprotect");
+}
+
+static void init_prot(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	struct sigaction sa;
+
+	if (n != 0)
+		return;
+	if (st->file)
+		map_file(st);
+	else
+		map_anon(st);
+	use_int(((volatile char *)st->page)[0]);	/* fault it in */
+	fault_page = st->page;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_segv;
+	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	set_handler(SIGSEGV, &sa);
+}
+
+static void cleanup_prot(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	if (n != 0 || st->page == NULL)
+		return;
+	signal(SIGSEGV, SIG_DFL);
+	munmap(st->page, st->len);
+	st->page = NULL;
+}
+
+/* One faulting store; the handler jumps back here and it returns. */
+static __attribute__((noinline)) void fault_once(volatile char *p)
+{
+	if (sigsetjmp(fault_env, 0) == 0)
+		*p = 1;
+}
+
+static void do_prot(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	iter_t want = n;
+
+	caught = 0;
+	while (n-- > 0)
+		fault_once(st->page);
+	if ((iter_t)caught != want)
+		bench_die("%lu stores, %lu protection faults",
+			  (unsigned long)want, (unsigned long)caught);
+}
+
+/* ---- variants and main ----------------------------------------------- */
+
+static const struct variant {
+	const char *name;
+	benchmp_f init, bench, cleanup;
+	int takes_file;
+	const char *label;
+} variants[] = {
+	{"install", NULL, do_install, NULL, 0, "Signal handler installation"},
+	{"catch", init_catch, do_catch, NULL, 0, "Signal handler overhead"},
+	{"prot", init_prot, do_prot, cleanup_prot, 1, "Protection fault"},
+};
+#define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
+
+static const char usage[] =
+	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+	"install|catch|prot [file]\n";
+
+int main(int argc, char *argv[])
+{
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	struct state st = {NULL, 0, NULL, 0};
+	const struct variant *v = NULL;
+	size_t i;
+	int c;
+
+	bench_init(argc, argv, usage);
+	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS)) != -1)
+		if (!bench_common_opt(c, optarg, &opts))
+			bench_usage();
+	if (optind >= argc || argc - optind > 2)
+		bench_usage();
+	for (i = 0; i < NVARIANTS; i++)
+		if (strcmp(argv[optind], variants[i].name) == 0)
+			v = &variants[i];
+	if (v == NULL || (argc - optind == 2 && !v->takes_file))
+		bench_usage();
+	if (argc - optind == 2) {
+		/* Check the file now, before any copy is started. */
+		st.file = argv[optind + 1];
+		init_prot(0, &st);
+		cleanup_prot(0, &st);
+	}
+	benchmp(v->init, v->bench, v->cleanup, 0, opts.parallel,
+		opts.warmup, opts.repetitions, &st);
+	micro(v->label, get_n());
+	return 0;
+}

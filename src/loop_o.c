@@ -1,0 +1,23 @@
+/*
+ * loop_o - measure and print the overhead of one iteration of an empty
+ * benchmark loop, in microseconds: the median of 11 intervals of about
+ * a millisecond, each less the timer overhead (lib_clock.c).  Measured
+ * even when LOOP_O is set; the timer overhead subtracted is TIMING_O
+ * when that is set, and measured otherwise.
+ *
+ * usage: loop_o
+ */
+#include "lib_timing.h"
+
+static const char usage[] = "\n";
+
+int main(int argc, char *argv[])
+{
+	bench_init(argc, argv, usage);
+	if (argc != 1)
+		bench_usage();
+	printf("%.8f\n", clock_measure_loop_ns() / 1e3);
+	if (fflush(stdout) != 0)
+		bench_die("stdout");
+	return 0;
+}

@@ -1,0 +1,23 @@
+/*
+ * timing_o - measure and print the overhead of reading the clock, in
+ * microseconds: the median over 11 batches of back-to-back
+ * clock_gettime(CLOCK_MONOTONIC) calls (lib_clock.c).  Measured even
+ * when TIMING_O is set, so a run script can call this once and export
+ * TIMING_O for every later program.
+ *
+ * usage: timing_o
+ */
+#include "lib_timing.h"
+
+static const char usage[] = "\n";
+
+int main(int argc, char *argv[])
+{
+	bench_init(argc, argv, usage);
+	if (argc != 1)
+		bench_usage();
+	printf("%.6f\n", clock_measure_timer_ns() / 1e3);
+	if (fflush(stdout) != 0)
+		bench_die("stdout");
+	return 0;
+}
