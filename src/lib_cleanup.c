@@ -172,7 +172,11 @@ void cleanup_child_add(pid_t pid)
 	}
 }
 
-void cleanup_child_forget(void)
+void cleanup_child_remove(pid_t pid)
 {
-	nchildren = 0;
+	int i;
+
+	for (i = 0; i < nchildren; i++)
+		if (children[i] == pid)
+			children[i] = 0;	/* kill_children skips it */
 }

@@ -13,6 +13,7 @@ void cleanup_install(void);
 void cleanup_run(void);
 /* Children killed (SIGKILL) and reaped on interruption or failure. */
 void cleanup_child_add(pid_t pid);
-void cleanup_child_forget(void);
+/* A child reaped by its owner: no longer to be killed. */
+void cleanup_child_remove(pid_t pid);
 
 #endif

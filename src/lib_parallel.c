@@ -173,6 +173,7 @@ static void fail(int i, int status, const char *when)
 	describe(i, status);
 	fprintf(stderr, "%s: benchmark failed %s; stopping the other "
 		"copies\n", bench_progname(), when);
+	cleanup_child_remove(pids[i]);	/* reaped already */
 	pids[i] = 0;
 	cleanup_run();	/* SIGKILL and reap the others */
 	exit(1);
@@ -278,7 +279,8 @@ static void reap_all(void)
 			bad_status = status;
 		}
 	}
-	cleanup_child_forget();
+	for (i = 0; i < npids; i++)
+		cleanup_child_remove(pids[i]);
 	if (bad >= 0) {
 		describe(bad, bad_status);
 		fprintf(stderr, "%s: benchmark failed in its final "
