@@ -1,0 +1,115 @@
+/*
+ * lat_connect - the cost of making a TCP connection: one iteration is
+ * socket(), connect() to the server (the three-way handshake) and an
+ * abortive close (SO_LINGER with a zero timeout: a reset instead of the
+ * FIN exchange).  The abortive close keeps the client from piling up
+ * TIME_WAIT sockets, which would otherwise exhaust the ephemeral ports
+ * within seconds at these rates; lmbench3 closed normally, so this
+ * number omits the cost of the FIN exchange that lmbench3's included.
+ * The server accepts and closes; its work overlaps the client's.
+ *
+ * Connection set-up does not scale to parallel copies (the server
+ * serialises accepts), so only -N is offered.
+ *
+ * Server: lat_connect -s [-b addr] [-p port] [-i idle]   (background)
+ *         lat_connect -S host [-p port]                  (stop it)
+ * Client: lat_connect [-N] [-p port] [host]
+ * A client given no host runs its own server on a free loopback port.
+ */
+#include "bench.h"
+#include "lib_net.h"
+#include "lib_server.h"
+
+#include <sys/socket.h>
+
+struct state {
+	const char *host;
+	int port;
+	struct sockaddr_storage addr;
+	socklen_t addrlen;
+	struct srv_args sa;
+	int lfd;
+};
+
+static void serve(void *arg)
+{
+	struct state *st = arg;
+	struct srv_conf c = {st->sa.idle_s, NULL, NULL, 0, NULL, NULL};
+
+	srv_stream_loop(st->lfd, &c);
+}
+
+static void do_connect(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	struct linger abort_close = {1, 0};
+	int fd;
+
+	while (n-- > 0) {
+		fd = socket(st->addr.ss_family, SOCK_STREAM, 0);
+		if (fd < 0)
+			bench_die("socket");
+		if (setsockopt(fd, SOL_SOCKET, SO_LINGER, &abort_close,
+			       sizeof(abort_close)) != 0)
+			bench_die("setsockopt SO_LINGER");
+		if (connect(fd, (struct sockaddr *)&st->addr,
+			    st->addrlen) != 0)
+			bench_die("connect to %s port %d", st->host,
+				  st->port);
+		close(fd);
+	}
+}
+
+static const char usage[] =
+	"-s [-b addr] [-p port] [-i idle_s] | [-N <repetitions>] [-p port] "
+	"[host] | -S host [-p port]\n";
+
+int main(int argc, char *argv[])
+{
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	struct state st;
+	char label[512];
+	pid_t server = 0;
+	int c, fd;
+
+	memset(&st, 0, sizeof(st));
+	srv_args_init(&st.sa, NET_PORT_LAT_CONNECT);
+	bench_init(argc, argv, usage);
+	while ((c = getopt(argc, argv, "N:" SRV_OPTS)) != -1)
+		if (!bench_common_opt(c, optarg, &opts) &&
+		    !srv_arg(c, optarg, &st.sa))
+			bench_usage();
+	if (argc - optind > 1 || (st.sa.start && st.sa.stop) ||
+	    ((st.sa.start || st.sa.stop) && optind != argc))
+		bench_usage();
+	if (st.sa.stop) {
+		srv_stop_stream(st.sa.stop, st.sa.port);
+		return 0;
+	}
+	if (st.sa.start) {
+		st.lfd = net_server(SOCK_STREAM, st.sa.bind, st.sa.port);
+		srv_daemon(serve, &st);
+		return 0;
+	}
+	st.port = st.sa.port;
+	if (optind < argc) {
+		st.host = argv[optind];
+	} else {
+		st.host = NET_LOOPBACK;
+		st.lfd = net_server(SOCK_STREAM, NET_LOOPBACK, 0);
+		st.port = net_local_port(st.lfd);
+		server = srv_child(serve, &st);
+		close(st.lfd);
+	}
+	/* Fail now, with a bounded wait, if nobody listens. */
+	fd = net_client(SOCK_STREAM, st.host, st.port);
+	close(fd);
+	net_resolve(st.host, st.port, SOCK_STREAM, &st.addr, &st.addrlen);
+	benchmp(NULL, do_connect, NULL, 0, 1, 0, opts.repetitions, &st);
+	if (server > 0)
+		srv_child_stop(server);
+	snprintf(label, sizeof(label), "TCP/IP connection cost to %s",
+		 st.host);
+	micro(label, get_n());
+	return 0;
+}
