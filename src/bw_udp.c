@@ -73,7 +73,9 @@ static void serve(void *arg)
 {
 	struct state *st = arg;
 	struct counter k = {0, 0, 0};
-	struct srv_conf c = {st->sa.idle_s, NULL, count, MAX_MSG, NULL, &k};
+	struct srv_conf c = {
+		.idle_s = st->sa.idle_s, .dgram = count, .dgram_max = MAX_MSG,
+		.arg = &k};
 	int size = SERVER_RCVBUF;
 
 	(void)setsockopt(st->lfd, SOL_SOCKET, SO_RCVBUF, &size, sizeof(size));

@@ -34,7 +34,7 @@ struct state {
 static void serve(void *arg)
 {
 	struct state *st = arg;
-	struct srv_conf c = {st->sa.idle_s, NULL, NULL, 0, NULL, NULL};
+	struct srv_conf c = {.idle_s = st->sa.idle_s};
 
 	srv_stream_loop(st->lfd, &c);
 }

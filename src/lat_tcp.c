@@ -46,7 +46,8 @@ static void serve_conn(int fd, const struct srv_hello *h, void *arg)
 static void serve(void *arg)
 {
 	struct state *st = arg;
-	struct srv_conf c = {st->sa.idle_s, serve_conn, NULL, 0, NULL, NULL};
+	struct srv_conf c = {
+		.idle_s = st->sa.idle_s, .conn = serve_conn};
 
 	srv_stream_loop(st->lfd, &c);
 }

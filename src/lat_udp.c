@@ -44,7 +44,8 @@ static void echo(int fd, void *buf, size_t len, const struct sockaddr *from,
 static void serve(void *arg)
 {
 	struct state *st = arg;
-	struct srv_conf c = {st->sa.idle_s, NULL, echo, MAX_MSG, NULL, NULL};
+	struct srv_conf c = {
+		.idle_s = st->sa.idle_s, .dgram = echo, .dgram_max = MAX_MSG};
 
 	srv_dgram_loop(st->lfd, &c);
 }

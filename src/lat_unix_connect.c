@@ -29,7 +29,8 @@ struct state {
 static void serve(void *arg)
 {
 	struct state *st = arg;
-	struct srv_conf c = {st->idle_s, NULL, NULL, 0, st->path, NULL};
+	struct srv_conf c = {
+		.idle_s = st->idle_s, .unix_path = st->path};
 
 	srv_stream_loop(st->lfd, &c);
 }

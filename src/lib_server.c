@@ -202,6 +202,11 @@ void srv_stream_loop(int lfd, const struct srv_conf *c)
 		if (fd < 0)
 			continue;
 		last = now_s();
+		if (c->raw != NULL) {
+			if (c->raw(fd, c->arg))
+				end_server(c, lfd, -1);
+			continue;
+		}
 		net_timeouts(fd, HELLO_WAIT_MS);
 		if (net_try_recv_all(fd, buf, sizeof(buf)) !=
 			    (long)sizeof(buf) || !srv_unpack(buf, sizeof(buf),

@@ -66,6 +66,12 @@ struct srv_conf {
 	int idle_s;
 	srv_conn_f conn;	/* stream: a SRV_RUN connection, in a child */
 	srv_dgram_f dgram;	/* datagram: anything but control messages */
+	/*
+	 * Stream, no hello (lmhttp): serve the connection in the main
+	 * process; return 1 to shut the server down, the connection still
+	 * open (it closes as the server exits), 0 after closing it.
+	 */
+	int (*raw)(int fd, void *arg);
 	size_t dgram_max;	/* largest datagram expected */
 	const char *unix_path;	/* removed when the server ends */
 	void *arg;
