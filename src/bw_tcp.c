@@ -121,12 +121,15 @@ int main(int argc, char *argv[])
 		if (bench_common_opt(c, optarg, &opts) ||
 		    srv_arg(c, optarg, &st.sa))
 			continue;
-		if (c == 'm')
+		if (c == 'm') {
 			st.msize = bench_arg_size(optarg);
-		else if (c == 'M')
+		} else if (c == 'M') {
 			st.move = bench_arg_size(optarg);
-		else
+			if (st.move == 0)
+				bench_fail("-M: total must be at least 1 byte");
+		} else {
 			bench_usage();
+		}
 	}
 	if (st.msize < 1 || st.msize > MAX_MSG)
 		bench_fail("-m: message size must be 1..%d bytes", MAX_MSG);
@@ -136,7 +139,7 @@ int main(int argc, char *argv[])
 			st.move = DEFAULT_MAX > st.msize ? DEFAULT_MAX
 							 : st.msize;
 	}
-	if (st.move < 1 || st.move > MAX_MOVE)
+	if (st.move > MAX_MOVE)
 		bench_fail("-M: total must be 1..2^40 bytes");
 	if (argc - optind > 1 || (st.sa.start && st.sa.stop) ||
 	    ((st.sa.start || st.sa.stop) && optind != argc))

@@ -1,14 +1,14 @@
 /*
- * bw_udp - UDP bandwidth: the client sends `size` bytes (default 10 MB)
- * as datagrams of -m bytes (default 8 KB) to the server, which counts
- * them and acknowledges every 64 KB and the last datagram.  The client
- * keeps at most 256 KB unacknowledged, well inside the server's receive
- * buffer, so datagrams are not dropped for want of buffer space; one
- * iteration ends when the server has acknowledged every byte.  A datagram
- * lost anyway (a real network) is not retried: after 10 s without an
- * acknowledgement the client stops with an error instead of a number.
- * Bytes counted: whole UDP payloads (the 16-byte header included); MB is
- * 10^6 bytes.
+ * bw_udp - UDP bandwidth: the client sends `size` bytes (default 1024
+ * messages, at most 10 MB) as datagrams of -m bytes (default 8 KB) to
+ * the server, which counts them and acknowledges every quarter window
+ * and the last datagram.  The client keeps at most 256 KB or 128
+ * datagrams unacknowledged, well inside the server's receive buffer, so
+ * datagrams are not dropped for want of buffer space; one iteration ends
+ * when the server has acknowledged every byte.  A datagram lost anyway
+ * (a real network) is not retried: after 10 s without an acknowledgement
+ * the client stops with an error instead of a number.  Bytes counted:
+ * whole UDP payloads (the 16-byte header included); MB is 10^6 bytes.
  *
  * Server: bw_udp -s [-b addr] [-p port] [-i idle]   (background)
  *         bw_udp -S host [-p port]                  (stop it)
@@ -23,19 +23,27 @@
 #include <sys/socket.h>
 
 #define DEFAULT_MSG	8192
-#define DEFAULT_SIZE	(10 << 20)
+#define DEFAULT_MSGS	1024		/* default size: this many messages, */
+#define DEFAULT_MAX	(10 << 20)	/* but at most 10 MB */
 #define MIN_MSG		SRV_HELLO_LEN	/* room for the header */
 #define MAX_MSG		65507		/* largest IPv4 UDP payload */
 #define MAX_SIZE	(1L << 30)	/* acknowledged counts are 32-bit */
-#define WINDOW		(256 * 1024)	/* unacknowledged bytes in flight */
-#define ACK_EVERY	(64 * 1024)
+/*
+ * In flight, unacknowledged: at most 256 KB and 128 datagrams (a small
+ * datagram costs the receive buffer far more than its size); the server
+ * acknowledges every quarter window.
+ */
+#define WINDOW		(256 * 1024)
+#define WINDOW_DGRAMS	128
 #define SERVER_RCVBUF	(4 << 20)	/* the kernel may cap it */
-#define FLAG_LAST	1u
+#define FLAG_LAST	1u	/* header word b: bit 0; bits 1-31: ack step */
 
 struct state {
 	const char *host;
 	int port;
 	size_t msize, size, total;
+	size_t window;
+	uint32_t ack_step;
 	uint32_t xfer;
 	int fd;
 	char *buf;
@@ -62,7 +70,7 @@ static void count(int fd, void *buf, size_t len, const struct sockaddr *from,
 		k->got = k->acked = 0;
 	}
 	k->got += (uint32_t)len;
-	if (k->got - k->acked >= ACK_EVERY || (h.b & FLAG_LAST)) {
+	if (k->got - k->acked >= (h.b >> 1) || (h.b & FLAG_LAST)) {
 		srv_pack(ack, SRV_ACK, k->xfer, k->got);
 		(void)sendto(fd, ack, sizeof(ack), 0, from, fromlen);
 		k->acked = k->got;
@@ -112,12 +120,12 @@ static void do_send(iter_t n, void *cookie)
 	while (n-- > 0) {
 		st->xfer++;
 		for (sent = acked = 0; sent < st->total; sent += len) {
-			while (sent - acked >= WINDOW)
+			while (sent - acked >= st->window)
 				acked = wait_ack(st, acked);
 			len = st->total - sent < st->msize ? st->total - sent
 							   : st->msize;
-			srv_pack(st->buf, SRV_DATA, st->xfer,
-				 sent + len == st->total ? FLAG_LAST : 0);
+			srv_pack(st->buf, SRV_DATA, st->xfer, st->ack_step |
+				 (sent + len == st->total ? FLAG_LAST : 0));
 			if (send(st->fd, st->buf, len, 0) != (ssize_t)len)
 				bench_die("send to %s", st->host);
 		}
@@ -167,7 +175,6 @@ int main(int argc, char *argv[])
 
 	memset(&st, 0, sizeof(st));
 	st.msize = DEFAULT_MSG;
-	st.size = DEFAULT_SIZE;
 	srv_args_init(&st.sa, NET_PORT_BW_UDP);
 	bench_init(argc, argv, usage);
 	while ((c = getopt(argc, argv, "W:N:" SRV_OPTS "m:")) != -1) {
@@ -184,6 +191,8 @@ int main(int argc, char *argv[])
 	if (argc - optind > 2 || (st.sa.start && st.sa.stop) ||
 	    ((st.sa.start || st.sa.stop) && optind != argc))
 		bench_usage();
+	st.size = st.msize * DEFAULT_MSGS < DEFAULT_MAX ?
+		  st.msize * DEFAULT_MSGS : DEFAULT_MAX;
 	if (argc - optind == 2) {
 		st.size = bench_arg_size(argv[optind + 1]);
 		if (st.size < 1 || st.size > (size_t)MAX_SIZE)
@@ -192,6 +201,11 @@ int main(int argc, char *argv[])
 	/* The last datagram still carries the whole header. */
 	rem = st.size % st.msize;
 	st.total = st.size - rem + (rem && rem < MIN_MSG ? MIN_MSG : rem);
+	st.window = st.msize * WINDOW_DGRAMS < WINDOW ? st.msize * WINDOW_DGRAMS
+						      : WINDOW;
+	if (st.window < st.msize)
+		st.window = st.msize;
+	st.ack_step = (uint32_t)(st.window / 4) << 1;
 	if (st.sa.stop) {
 		srv_stop_dgram(st.sa.stop, st.sa.port);
 		return 0;

@@ -53,7 +53,9 @@ int net_server(int type, const char *addr, int port)
 	fd = socket(res->ai_family, res->ai_socktype, res->ai_protocol);
 	if (fd < 0)
 		bench_die("socket");
-	if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) != 0)
+	/* Streams only: on UDP it would let two servers share the port. */
+	if (type == SOCK_STREAM &&
+	    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) != 0)
 		bench_die("setsockopt SO_REUSEADDR");
 	if (bind(fd, res->ai_addr, res->ai_addrlen) != 0) {
 		if (errno == EADDRINUSE) {
