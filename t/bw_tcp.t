@@ -11,7 +11,7 @@ my $n = number_re();
 my $prog = 'bw_tcp';
 for my $case ([['-m', '1'], '0.000001'], [['-m', '1024'], '0.001024'],
 	      [[], '0.065536'], [['-m', '1M', '-M', '4M'], '1.048576'],
-	      [['-P', '2', '-m', '64k'], '0.065536']) {
+	      [['-N', '3', '-m', '64k'], '0.065536']) {
 	my ($args, $mb) = @$case;
 	my $r = run([bin($prog), @$args], env => {quick_env()});
 	is($r->{status}, 0, "@$args: exit 0") or diag($r->{err});

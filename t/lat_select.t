@@ -14,7 +14,7 @@ for my $case ([[qw(file)], "Select on 200 fd's"],
 	      [[qw(-n 10 file)], "Select on 10 fd's"],
 	      [[qw(-n 500 file)], "Select on 500 fd's"],
 	      [[qw(-n 100 tcp)], "Select on 100 tcp fd's"],
-	      [[qw(-n 250 -P 2 tcp)], "Select on 250 tcp fd's"]) {
+	      [[qw(-n 250 -N 3 tcp)], "Select on 250 tcp fd's"]) {
 	my ($args, $label) = @$case;
 	my $r = run([bin('lat_select'), @$args], env => \%env);
 	is($r->{status}, 0, "@$args: exit 0") or diag($r->{err});

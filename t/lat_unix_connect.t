@@ -14,7 +14,7 @@ my $dir = tempdir(CLEANUP => 1);
 my %env = (quick_env(), TMPDIR => $dir);
 my $label = qr/^UNIX connection cost: ($n) microseconds\n\z/;
 
-for my $args ([], ['-P', '2']) {
+for my $args ([], ['-N', '3']) {
 	my $r = run([bin($prog), @$args], env => \%env);
 	is($r->{status}, 0, "@$args: exit 0") or diag($r->{err});
 	like($r->{err}, $label, "@$args: label");
