@@ -1,8 +1,9 @@
 /*
- * lat_unix_connect - the cost of making an AF_UNIX stream connection:
- * one iteration is socket(), connect() to a listening socket path, and
- * close().  The server accepts and closes; its work overlaps the
- * client's, as with lat_connect.
+ * lat_unix_connect - the cost of an AF_UNIX stream connection: one
+ * iteration is socket(), connect() to a listening socket path, waiting
+ * until the server has accepted and closed it (end of file), and close().
+ * As with lat_connect, waiting makes each connection complete before the
+ * next, so the listen queue cannot hide the server's share of the work.
  *
  * Server: lat_unix_connect -s [-p path] [-i idle]   (background)
  *         lat_unix_connect -S [-p path]             (stop it)
@@ -30,7 +31,8 @@ static void serve(void *arg)
 {
 	struct state *st = arg;
 	struct srv_conf c = {
-		.idle_s = st->idle_s, .unix_path = st->path};
+		.idle_s = st->idle_s, .unix_path = st->path,
+		.close_at_once = 1};
 
 	srv_stream_loop(st->lfd, &c);
 }
@@ -38,6 +40,7 @@ static void serve(void *arg)
 static void do_connect(iter_t n, void *cookie)
 {
 	struct state *st = cookie;
+	char c;
 	int fd;
 
 	while (n-- > 0) {
@@ -47,6 +50,9 @@ static void do_connect(iter_t n, void *cookie)
 		if (connect(fd, (struct sockaddr *)&st->addr,
 			    sizeof(st->addr)) != 0)
 			bench_die("connect %s", st->path);
+		/* Its close (or reset) says the server has accepted it. */
+		if (recv(fd, &c, 1, 0) != 0 && errno != ECONNRESET)
+			bench_die("waiting for the server to accept");
 		close(fd);
 	}
 }

@@ -72,6 +72,12 @@ struct srv_conf {
 	 * open (it closes as the server exits), 0 after closing it.
 	 */
 	int (*raw)(int fd, void *arg);
+	/*
+	 * Stream, connection-cost servers: a connection is closed as soon
+	 * as it is accepted, unless a hello has already arrived with it
+	 * (control clients retry until theirs has).
+	 */
+	int close_at_once;
 	size_t dgram_max;	/* largest datagram expected */
 	const char *unix_path;	/* removed when the server ends */
 	void *arg;
