@@ -108,7 +108,7 @@ int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state st;
-	pid_t server = 0;
+	pid_t server;
 	double mbs;
 	int c;
 
@@ -141,30 +141,10 @@ int main(int argc, char *argv[])
 	}
 	if (st.move > MAX_MOVE)
 		bench_fail("-M: total must be 1..2^40 bytes");
-	if (argc - optind > 1 || (st.sa.start && st.sa.stop) ||
-	    ((st.sa.start || st.sa.stop) && optind != argc))
+	if (argc - optind > 1)
 		bench_usage();
-	if (st.sa.stop) {
-		srv_stop_stream(st.sa.stop, st.sa.port);
-		return 0;
-	}
-	if (st.sa.start) {
-		st.lfd = net_server(SOCK_STREAM, st.sa.bind, st.sa.port);
-		srv_daemon(serve, &st);
-		return 0;
-	}
-	st.port = st.sa.port;
-	if (optind < argc) {
-		st.host = argv[optind];
-	} else {
-		st.host = NET_LOOPBACK;
-		st.lfd = net_server(SOCK_STREAM, NET_LOOPBACK, 0);
-		st.port = net_local_port(st.lfd);
-		server = srv_child(serve, &st);
-		close(st.lfd);
-	}
-	/* Fail now, not after the clock probe, if nobody listens. */
-	close(net_client(SOCK_STREAM, st.host, st.port));
+	srv_dispatch(&st.sa, SOCK_STREAM, argc - optind, argv + optind, serve,
+		     &st, &st.lfd, &st.host, &st.port, &server);
 	benchmp(init, do_read, cleanup, 0, opts.parallel, opts.warmup,
 		opts.repetitions, &st);
 	if (server > 0)

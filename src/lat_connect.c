@@ -76,8 +76,8 @@ int main(int argc, char *argv[])
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state st;
 	char label[512];
-	pid_t server = 0;
-	int c, fd;
+	pid_t server;
+	int c;
 
 	memset(&st, 0, sizeof(st));
 	srv_args_init(&st.sa, NET_PORT_LAT_CONNECT);
@@ -86,31 +86,10 @@ int main(int argc, char *argv[])
 		if (!bench_common_opt(c, optarg, &opts) &&
 		    !srv_arg(c, optarg, &st.sa))
 			bench_usage();
-	if (argc - optind > 1 || (st.sa.start && st.sa.stop) ||
-	    ((st.sa.start || st.sa.stop) && optind != argc))
+	if (argc - optind > 1)
 		bench_usage();
-	if (st.sa.stop) {
-		srv_stop_stream(st.sa.stop, st.sa.port);
-		return 0;
-	}
-	if (st.sa.start) {
-		st.lfd = net_server(SOCK_STREAM, st.sa.bind, st.sa.port);
-		srv_daemon(serve, &st);
-		return 0;
-	}
-	st.port = st.sa.port;
-	if (optind < argc) {
-		st.host = argv[optind];
-	} else {
-		st.host = NET_LOOPBACK;
-		st.lfd = net_server(SOCK_STREAM, NET_LOOPBACK, 0);
-		st.port = net_local_port(st.lfd);
-		server = srv_child(serve, &st);
-		close(st.lfd);
-	}
-	/* Fail now, with a bounded wait, if nobody listens. */
-	fd = net_client(SOCK_STREAM, st.host, st.port);
-	close(fd);
+	srv_dispatch(&st.sa, SOCK_STREAM, argc - optind, argv + optind, serve,
+		     &st, &st.lfd, &st.host, &st.port, &server);
 	net_resolve(st.host, st.port, SOCK_STREAM, &st.addr, &st.addrlen);
 	benchmp(NULL, do_connect, NULL, 0, 1, 0, opts.repetitions, &st);
 	if (server > 0)

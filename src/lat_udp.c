@@ -103,7 +103,7 @@ int main(int argc, char *argv[])
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state st;
 	char label[512];
-	pid_t server = 0;
+	pid_t server;
 	int c;
 
 	memset(&st, 0, sizeof(st));
@@ -121,30 +121,10 @@ int main(int argc, char *argv[])
 			bench_fail("-m: message size must be %d..%d bytes",
 				   MIN_MSG, MAX_MSG);
 	}
-	if (argc - optind > 1 || (st.sa.start && st.sa.stop) ||
-	    ((st.sa.start || st.sa.stop) && optind != argc))
+	if (argc - optind > 1)
 		bench_usage();
-	if (st.sa.stop) {
-		srv_stop_dgram(st.sa.stop, st.sa.port);
-		return 0;
-	}
-	if (st.sa.start) {
-		st.lfd = net_server(SOCK_DGRAM, st.sa.bind, st.sa.port);
-		srv_daemon(serve, &st);
-		return 0;
-	}
-	st.port = st.sa.port;
-	if (optind < argc) {
-		st.host = argv[optind];
-	} else {
-		st.host = NET_LOOPBACK;
-		st.lfd = net_server(SOCK_DGRAM, NET_LOOPBACK, 0);
-		st.port = net_local_port(st.lfd);
-		server = srv_child(serve, &st);
-		close(st.lfd);
-	}
-	/* Fail now, not after the clock probe, if nobody answers. */
-	close(srv_dgram_client(st.host, st.port));
+	srv_dispatch(&st.sa, SOCK_DGRAM, argc - optind, argv + optind, serve,
+		     &st, &st.lfd, &st.host, &st.port, &server);
 	benchmp(init, do_xact, cleanup, 0, opts.parallel, opts.warmup,
 		opts.repetitions, &st);
 	if (server > 0)

@@ -468,3 +468,41 @@ void srv_stop_dgram(const char *host, int port)
 		;
 	close(fd);
 }
+
+/* ---- a server program's main ---------------------------------------- */
+
+void srv_dispatch(const struct srv_args *a, int type, int nargs,
+		  char *const *args, void (*serve)(void *arg), void *arg,
+		  int *lfd, const char **host, int *port, pid_t *server)
+{
+	if ((a->start && a->stop) || ((a->start || a->stop) && nargs > 0))
+		bench_usage();
+	if (a->stop) {
+		if (type == SOCK_DGRAM)
+			srv_stop_dgram(a->stop, a->port);
+		else
+			srv_stop_stream(a->stop, a->port);
+		exit(0);
+	}
+	if (a->start) {
+		*lfd = net_server(type, a->bind, a->port);
+		srv_daemon(serve, arg);
+		exit(0);
+	}
+	*server = 0;
+	*port = a->port;
+	if (nargs > 0) {
+		*host = args[0];
+	} else {
+		*host = NET_LOOPBACK;
+		*lfd = net_server(type, NET_LOOPBACK, 0);
+		*port = net_local_port(*lfd);
+		*server = srv_child(serve, arg);
+		close(*lfd);
+	}
+	/* Fail now, not after the clock probe, if nobody answers. */
+	if (type == SOCK_DGRAM)
+		close(srv_dgram_client(*host, *port));
+	else
+		close(net_client(SOCK_STREAM, *host, *port));
+}

@@ -107,6 +107,20 @@ void srv_child_stop(pid_t pid);
 void srv_child_keep(pid_t pid);
 
 /*
+ * The common part of a server program's main, after option parsing
+ * (nargs: positional arguments left, the first being the host):
+ * with -S, stop the server there and exit 0; with -s, bind (type
+ * SOCK_STREAM or SOCK_DGRAM) to -b/-p into *lfd, run serve(arg) as a
+ * daemon and exit 0.  Otherwise set *host and *port for the client: the
+ * host given, or a private server on a free loopback port (its pid in
+ * *server, else 0), and check that a server answers there.  -s or -S
+ * with a host, or both together: the usage line.
+ */
+void srv_dispatch(const struct srv_args *a, int type, int nargs,
+		  char *const *args, void (*serve)(void *arg), void *arg,
+		  int *lfd, const char **host, int *port, pid_t *server);
+
+/*
  * -S: ask the server to stop and return once it has gone; no server
  * there is an error (exit 1).
  */
