@@ -88,6 +88,21 @@ for my $prog (qw(lat_tcp bw_tcp lat_udp lat_unix_connect)) {
 	is(scalar(grep { alive($_) } @family), 0,
 	   "$prog: no process left after SIGINT");
 }
+# -b: another (loopback) address; IPv6 where the machine has ::1.
+SKIP: {
+	my $port = free_port();
+	my $r6 = run([bin('lat_tcp'), '-s', '-b', '::1', '-p', $port],
+		     env => \%env);
+	skip 'no IPv6 loopback here', 4 if $r6->{status} != 0;
+	like(listeners($port), qr/\[::1\]:$port/, '-b ::1: listens on ::1');
+	unlike(listeners($port), qr/127\.0\.0\.1:$port/, 'and only there');
+	$r6 = run([bin('lat_tcp'), '-p', $port, '::1'], env => \%env);
+	like($r6->{err}, qr/^TCP latency using ::1: /, 'client reaches ::1');
+	my @p6 = ss_pids($port);
+	run([bin('lat_tcp'), '-S', '::1', '-p', $port], env => \%env);
+	ok(wait_gone($port, @p6), '-S ::1 stops it');
+}
+
 opendir(my $dh, $dir);
 is_deeply([grep { !/^\./ } readdir $dh], [], 'no socket files left');
 done_testing();
