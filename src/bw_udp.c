@@ -1,0 +1,220 @@
+/*
+ * bw_udp - UDP bandwidth: the client sends `size` bytes (default 1024
+ * messages, at most 10 MB) as datagrams of -m bytes (default 8 KB) to
+ * the server, which counts them and acknowledges every quarter window
+ * and the last datagram.  The client keeps at most 256 KB or 128
+ * datagrams unacknowledged, well inside the server's receive buffer, so
+ * datagrams are not dropped for want of buffer space; one iteration ends
+ * when the server has acknowledged every byte.  A datagram lost anyway
+ * (a real network) is not retried: after 10 s without an acknowledgement
+ * the client stops with an error instead of a number.  Bytes counted:
+ * whole UDP payloads (the 16-byte header included); MB is 10^6 bytes.
+ *
+ * Server: bw_udp -s [-b addr] [-p port] [-i idle]   (background)
+ *         bw_udp -S host [-p port]                  (stop it)
+ * Client: bw_udp [-m msg] [-W] [-N] [-p port] [host [size]]
+ * A client given no host runs its own server on a free loopback port.
+ */
+#include "bench.h"
+#include "lib_net.h"
+#include "lib_report.h"
+#include "lib_server.h"
+
+#include <sys/socket.h>
+
+#define DEFAULT_MSG	8192
+#define DEFAULT_MSGS	1024		/* default size: this many messages, */
+#define DEFAULT_MAX	(10 << 20)	/* but at most 10 MB */
+#define MIN_MSG		SRV_HELLO_LEN	/* room for the header */
+#define MAX_MSG		65507		/* largest IPv4 UDP payload */
+#define MAX_SIZE	(1L << 30)	/* acknowledged counts are 32-bit */
+/*
+ * In flight, unacknowledged: at most 256 KB and 128 datagrams (a small
+ * datagram costs the receive buffer far more than its size); the server
+ * acknowledges every quarter window.
+ */
+#define WINDOW		(256 * 1024)
+#define WINDOW_DGRAMS	128
+#define SERVER_RCVBUF	(4 << 20)	/* the kernel may cap it */
+#define FLAG_LAST	1u	/* header word b: bit 0; bits 1-31: ack step */
+
+struct state {
+	const char *host;
+	int port;
+	size_t msize, size, total;
+	size_t window;
+	uint32_t ack_step;
+	uint32_t xfer;
+	int fd;
+	char *buf;
+	struct srv_args sa;
+	int lfd;
+};
+
+/* Server: count what arrives, acknowledge as promised. */
+struct counter {
+	uint32_t xfer, got, acked;
+};
+
+static void count(int fd, void *buf, size_t len, const struct sockaddr *from,
+		  socklen_t fromlen, void *arg)
+{
+	struct counter *k = arg;
+	unsigned char ack[SRV_HELLO_LEN];
+	struct srv_hello h;
+
+	if (!srv_unpack(buf, len, &h) || h.cmd != SRV_DATA)
+		return;
+	if (h.a != k->xfer) {
+		k->xfer = h.a;
+		k->got = k->acked = 0;
+	}
+	k->got += (uint32_t)len;
+	if (k->got - k->acked >= (h.b >> 1) || (h.b & FLAG_LAST)) {
+		srv_pack(ack, SRV_ACK, k->xfer, k->got);
+		(void)sendto(fd, ack, sizeof(ack), 0, from, fromlen);
+		k->acked = k->got;
+	}
+}
+
+static void serve(void *arg)
+{
+	struct state *st = arg;
+	struct counter k = {0, 0, 0};
+	struct srv_conf c = {
+		.idle_s = st->sa.idle_s, .dgram = count, .dgram_max = MAX_MSG,
+		.arg = &k};
+	int size = SERVER_RCVBUF;
+
+	(void)setsockopt(st->lfd, SOL_SOCKET, SO_RCVBUF, &size, sizeof(size));
+	srv_dgram_loop(st->lfd, &c);
+}
+
+/* Wait for an acknowledgement of this transfer; the bytes it confirms. */
+static size_t wait_ack(struct state *st, size_t acked)
+{
+	unsigned char b[SRV_HELLO_LEN];
+	struct srv_hello h;
+	ssize_t r;
+
+	for (;;) {
+		r = recv(st->fd, b, sizeof(b), 0);
+		if (r < 0) {
+			errno = 0;
+			bench_die("%s acknowledged %zu of %zu bytes, then "
+				  "nothing for %d s: datagrams lost",
+				  st->host, acked, st->total,
+				  NET_IO_TIMEOUT_MS / 1000);
+		}
+		if (srv_unpack(b, (size_t)r, &h) && h.cmd == SRV_ACK &&
+		    h.a == st->xfer)
+			return h.b;
+	}
+}
+
+static void do_send(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	size_t sent, acked, len;
+
+	while (n-- > 0) {
+		st->xfer++;
+		for (sent = acked = 0; sent < st->total; sent += len) {
+			while (sent - acked >= st->window)
+				acked = wait_ack(st, acked);
+			len = st->total - sent < st->msize ? st->total - sent
+							   : st->msize;
+			srv_pack(st->buf, SRV_DATA, st->xfer, st->ack_step |
+				 (sent + len == st->total ? FLAG_LAST : 0));
+			if (send(st->fd, st->buf, len, 0) != (ssize_t)len)
+				bench_die("send to %s", st->host);
+		}
+		while (acked < st->total)
+			acked = wait_ack(st, acked);
+	}
+}
+
+static void init(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	if (n != 0)
+		return;
+	st->buf = calloc(1, st->msize);
+	if (st->buf == NULL)
+		bench_die("out of memory");
+	st->fd = srv_dgram_client(st->host, st->port);
+	net_timeouts(st->fd, NET_IO_TIMEOUT_MS);
+	/* Transfer numbers unlike any earlier client's. */
+	st->xfer = (uint32_t)getpid() << 16;
+}
+
+static void cleanup(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	if (n != 0)
+		return;
+	close(st->fd);
+	free(st->buf);
+}
+
+static const char usage[] =
+	"-s [-b addr] [-p port] [-i idle_s] | [-m msg] [-W <warmup>] "
+	"[-N <repetitions>] [-p port] [host [size]] | -S host [-p port]\n";
+
+int main(int argc, char *argv[])
+{
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	struct state st;
+	pid_t server;
+	char label[512];
+	size_t rem;
+	double mbs;
+	int c;
+
+	memset(&st, 0, sizeof(st));
+	st.msize = DEFAULT_MSG;
+	srv_args_init(&st.sa, NET_PORT_BW_UDP);
+	bench_init(argc, argv, usage);
+	while ((c = getopt(argc, argv, "W:N:" SRV_OPTS "m:")) != -1) {
+		if (bench_common_opt(c, optarg, &opts) ||
+		    srv_arg(c, optarg, &st.sa))
+			continue;
+		if (c != 'm')
+			bench_usage();
+		st.msize = bench_arg_size(optarg);
+		if (st.msize < MIN_MSG || st.msize > MAX_MSG)
+			bench_fail("-m: message size must be %d..%d bytes",
+				   MIN_MSG, MAX_MSG);
+	}
+	if (argc - optind > 2)
+		bench_usage();
+	st.size = st.msize * DEFAULT_MSGS < DEFAULT_MAX ?
+		  st.msize * DEFAULT_MSGS : DEFAULT_MAX;
+	if (argc - optind == 2) {
+		st.size = bench_arg_size(argv[optind + 1]);
+		if (st.size < 1 || st.size > (size_t)MAX_SIZE)
+			bench_fail("size must be 1..1G bytes");
+	}
+	/* The last datagram still carries the whole header. */
+	rem = st.size % st.msize;
+	st.total = st.size - rem + (rem && rem < MIN_MSG ? MIN_MSG : rem);
+	st.window = st.msize * WINDOW_DGRAMS < WINDOW ? st.msize * WINDOW_DGRAMS
+						      : WINDOW;
+	if (st.window < st.msize)
+		st.window = st.msize;
+	st.ack_step = (uint32_t)(st.window / 4) << 1;
+	srv_dispatch(&st.sa, SOCK_DGRAM, argc - optind, argv + optind, serve,
+		     &st, &st.lfd, &st.host, &st.port, &server);
+	benchmp(init, do_send, cleanup, 0, 1, opts.warmup, opts.repetitions,
+		&st);
+	if (server > 0)
+		srv_child_stop(server);
+	mbs = report_median((double)st.total * 1e3, 1);
+	snprintf(label, sizeof(label), "socket UDP bandwidth using %s",
+		 st.host);
+	fprintf(stderr, "%s: %.2f MB/sec\n", label, mbs);
+	report_stats_line(label, "MB/sec", (double)st.total * 1e3, 1);
+	return 0;
+}

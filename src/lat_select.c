@@ -1,0 +1,165 @@
+/*
+ * lat_select - the cost of select() on -n descriptors (default 200) for
+ * reading, with a zero timeout so it never sleeps:
+ *
+ *   file  each descriptor is the temporary file opened anew (a regular
+ *         file is always ready: every descriptor is reported)
+ *   tcp   one listening TCP socket on a free loopback port and duplicates
+ *         of it (nobody connects: none is ready)
+ *
+ * One iteration is copying the fd_set and one select() call; the
+ * descriptors are opened before timing, once per copy.  The count is
+ * limited by FD_SETSIZE.
+ *
+ * usage: lat_select [-n fds] [-P <parallelism>] [-W <warmup>]
+ *                   [-N <repetitions>] file|tcp
+ */
+#include "bench.h"
+#include "lib_net.h"
+
+#include <fcntl.h>
+#include <limits.h>
+#include <sys/select.h>
+#include <sys/socket.h>
+
+#define DEFAULT_FDS	200
+
+struct state {
+	long nfds;
+	const char *file;
+	int *fds;
+	int maxfd;
+	fd_set set;
+};
+
+static void do_select(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	struct timeval tv;
+	fd_set r;
+	int ready = 0;
+
+	while (n-- > 0) {
+		r = st->set;
+		tv.tv_sec = 0;
+		tv.tv_usec = 0;
+		ready = select(st->maxfd + 1, &r, NULL, NULL, &tv);
+		if (ready < 0)
+			bench_die("select");
+	}
+	use_int(ready);
+}
+
+static void add_fd(struct state *st, long i, int fd)
+{
+	if (fd < 0)
+		bench_die("descriptor %ld of %ld", i + 1, st->nfds);
+	if (fd >= FD_SETSIZE) {
+		errno = 0;
+		bench_die("descriptor %d is beyond FD_SETSIZE (%d): use "
+			  "fewer with -n", fd, FD_SETSIZE);
+	}
+	st->fds[i] = fd;
+	FD_SET(fd, &st->set);
+	if (fd > st->maxfd)
+		st->maxfd = fd;
+}
+
+static void alloc_fds(struct state *st)
+{
+	FD_ZERO(&st->set);
+	st->maxfd = -1;
+	st->fds = malloc((size_t)st->nfds * sizeof(*st->fds));
+	if (st->fds == NULL)
+		bench_die("out of memory");
+}
+
+static void init_file(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	long i;
+
+	if (n != 0)
+		return;
+	alloc_fds(st);
+	for (i = 0; i < st->nfds; i++)
+		add_fd(st, i, open(st->file, O_RDONLY));
+}
+
+static void init_tcp(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	long i;
+
+	if (n != 0)
+		return;
+	alloc_fds(st);
+	add_fd(st, 0, net_server(SOCK_STREAM, NET_LOOPBACK, 0));
+	for (i = 1; i < st->nfds; i++)
+		add_fd(st, i, dup(st->fds[0]));
+}
+
+static void close_fds(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	long i;
+
+	if (n != 0)
+		return;
+	for (i = 0; i < st->nfds; i++)
+		close(st->fds[i]);
+	free(st->fds);
+}
+
+static const struct variant {
+	const char *name;
+	benchmp_f init;
+	const char *fmt;
+} variants[] = {
+	{"file", init_file, "Select on %ld fd's"},
+	{"tcp", init_tcp, "Select on %ld tcp fd's"},
+};
+#define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
+
+static const char usage[] =
+	"[-n fds] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+	"file|tcp\n";
+
+int main(int argc, char *argv[])
+{
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	struct state st;
+	const struct variant *v = NULL;
+	char tmp[PATH_MAX], label[64];
+	size_t i;
+	int c;
+
+	memset(&st, 0, sizeof(st));
+	st.nfds = DEFAULT_FDS;
+	bench_init(argc, argv, usage);
+	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS "n:")) != -1) {
+		if (bench_common_opt(c, optarg, &opts))
+			continue;
+		if (c != 'n')
+			bench_usage();
+		st.nfds = bench_arg_long(optarg, 1, FD_SETSIZE);
+	}
+	if (argc - optind != 1)
+		bench_usage();
+	for (i = 0; i < NVARIANTS; i++)
+		if (strcmp(argv[optind], variants[i].name) == 0)
+			v = &variants[i];
+	if (v == NULL)
+		bench_usage();
+	if (st.nfds > FD_SETSIZE - 8)
+		bench_fail("-n %ld: at most %d descriptors fit in an fd_set "
+			   "beside the ones already open", st.nfds,
+			   FD_SETSIZE - 8);
+	close(bench_tmpfile(tmp, sizeof(tmp), "lat_select"));
+	st.file = tmp;
+	benchmp(v->init, do_select, close_fds, 0, opts.parallel, opts.warmup,
+		opts.repetitions, &st);
+	snprintf(label, sizeof(label), v->fmt, st.nfds);
+	micro(label, get_n());
+	return 0;
+}

@@ -1,0 +1,299 @@
+/*
+ * lmhttp - the tiny HTTP/1.0 server that lat_http measures against.
+ *
+ * It answers GET for regular files under its document root (the
+ * directory given, or the current one) and nothing else:
+ *   - the request line must be "GET /<path> HTTP/1.x", at most 1024 bytes,
+ *     and the whole request head at most 8 KB, sent within 5 s;
+ *   - the path may hold only printable ASCII other than '%', '\\', '?'
+ *     and '#' (percent-encoding is refused, not decoded), and no "." or
+ *     ".." segment;
+ *   - the path is opened one component at a time below the root with
+ *     O_NOFOLLOW, so no symbolic link is ever followed, and only a
+ *     regular file is served.
+ * Anything else gets an HTTP error status (400, 403, 404, 408, 414, 501)
+ * and no file data.  Connections are served one at a time, in order,
+ * and closed after each response.
+ *
+ * usage: lmhttp [-f] [-b addr] [-p port] [-i idle_s] [docroot]
+ *        lmhttp -S [-b addr] [-p port]
+ * It listens on 127.0.0.1 port 8008 unless told otherwise, goes to the
+ * background (-f: stays in the foreground) once listening, and exits on
+ * -S (or lat_http -S), on SIGTERM, or after idle_s seconds (default 60)
+ * without a request.
+ */
+#include "bench.h"
+#include "lib_net.h"
+#include "lib_server.h"
+
+#include <fcntl.h>
+#include <limits.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+
+#define MAX_LINE	1024	/* request line */
+#define MAX_HEAD	8192	/* request line and headers */
+#define REQUEST_WAIT_MS	5000
+#define DRAIN_WAIT_MS	1000
+#define STOP_METHOD	"LMBENCH-STOP"
+#define XFER		65536
+
+struct state {
+	int root;		/* the document root, open */
+	int lfd;
+	int idle_s;
+};
+
+static void respond_error(int fd, int code, const char *reason)
+{
+	char head[256];
+	int len;
+
+	len = snprintf(head, sizeof(head), "HTTP/1.0 %d %s\r\n"
+		       "Server: lmhttp\r\nContent-Type: text/plain\r\n"
+		       "Content-Length: %zu\r\n\r\n%s\n", code, reason,
+		       strlen(reason) + 1, reason);
+	(void)net_try_send_all(fd, head, (size_t)len);
+}
+
+static const char *content_type(const char *name)
+{
+	static const struct {
+		const char *suffix, *type;
+	} types[] = {
+		{".html", "text/html"}, {".htm", "text/html"},
+		{".txt", "text/plain"}, {".gif", "image/gif"},
+		{".jpg", "image/jpeg"}, {".jpeg", "image/jpeg"},
+		{".png", "image/png"},
+	};
+	size_t i, n = strlen(name), k;
+
+	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
+		k = strlen(types[i].suffix);
+		if (n >= k && strcmp(name + n - k, types[i].suffix) == 0)
+			return types[i].type;
+	}
+	return "application/octet-stream";
+}
+
+/* Open path (starting with '/') below the root; an HTTP status if not. */
+static int open_below(int root, char *path, int *fdp)
+{
+	char *seg, *next;
+	int dir = root, fd;
+
+	for (seg = path; *seg; seg++)
+		if (*seg < 0x21 || *seg > 0x7e || strchr("%\\?#", *seg))
+			return 400;
+	seg = path + 1;
+	for (;;) {
+		while (*seg == '/')
+			seg++;
+		next = strchr(seg, '/');
+		if (next != NULL)
+			*next = '\0';
+		if (*seg == '\0' || strcmp(seg, ".") == 0 ||
+		    strcmp(seg, "..") == 0)
+			fd = -2;
+		else
+			fd = openat(dir, seg, O_RDONLY | O_NOFOLLOW |
+				    O_NONBLOCK | (next ? O_DIRECTORY : 0));
+		if (dir != root)
+			close(dir);
+		if (fd == -2)
+			return 403;
+		if (fd < 0)
+			return errno == ENOENT ? 404 : 403;
+		if (next == NULL)
+			break;
+		dir = fd;
+		seg = next + 1;
+	}
+	*fdp = fd;
+	return 200;
+}
+
+static void send_file(int fd, int file, const char *name)
+{
+	char head[256], *buf;
+	struct stat sb;
+	ssize_t r;
+	int len;
+
+	if (fstat(file, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+		respond_error(fd, 403, "Forbidden");
+		return;
+	}
+	buf = malloc(XFER);
+	if (buf == NULL) {
+		respond_error(fd, 500, "Internal Server Error");
+		return;
+	}
+	len = snprintf(head, sizeof(head), "HTTP/1.0 200 OK\r\n"
+		       "Server: lmhttp\r\nContent-Type: %s\r\n"
+		       "Content-Length: %lld\r\n\r\n", content_type(name),
+		       (long long)sb.st_size);
+	if (net_try_send_all(fd, head, (size_t)len) == len)
+		while ((r = read(file, buf, XFER)) > 0)
+			if (net_try_send_all(fd, buf, (size_t)r) != r)
+				break;
+	free(buf);
+}
+
+/* Read the request head; its length, or an HTTP status (negated). */
+static int read_head(int fd, char *buf)
+{
+	size_t got = 0;
+	ssize_t r;
+	char *nl;
+
+	for (;;) {
+		r = recv(fd, buf + got, MAX_HEAD - got, 0);
+		if (r == 0)
+			return -400;
+		if (r < 0)
+			return errno == EAGAIN || errno == EWOULDBLOCK ? -408
+								       : -400;
+		got += (size_t)r;
+		buf[got] = '\0';
+		if (memchr(buf, '\0', got) != NULL)
+			return -400;
+		nl = strchr(buf, '\n');
+		if ((nl == NULL && got > MAX_LINE) ||
+		    (nl != NULL && nl - buf > MAX_LINE))
+			return -414;
+		if (strstr(buf, "\r\n\r\n") || strstr(buf, "\n\n"))
+			return (int)got;
+		if (got == MAX_HEAD)
+			return -400;
+	}
+}
+
+/* One connection; 1 if it asked the server to stop. */
+static int serve_conn(int fd, void *arg)
+{
+	struct state *st = arg;
+	char buf[MAX_HEAD + 1], method[16], path[MAX_LINE + 1];
+	char version[16], rest[2];
+	int status, file = -1;
+	char c;
+
+	net_timeouts(fd, REQUEST_WAIT_MS);
+	status = read_head(fd, buf);
+	if (status > 0) {
+		*strchr(buf, '\n') = '\0';
+		if (strchr(buf, '\r') != NULL)
+			*strchr(buf, '\r') = '\0';
+		if (sscanf(buf, "%15s %1024s %15s %1s", method, path, version,
+			   rest) != 3 || strncmp(version, "HTTP/1.", 7) != 0 ||
+		    path[0] != '/')
+			status = -400;
+		else if (strcmp(method, STOP_METHOD) == 0) {
+			respond_error(fd, 200, "OK");
+			return 1;
+		} else if (strcmp(method, "GET") != 0)
+			status = -501;
+		else
+			status = -open_below(st->root, path, &file);
+	}
+	if (status == -200)
+		send_file(fd, file, path);
+	else if (status == -400)
+		respond_error(fd, 400, "Bad Request");
+	else if (status == -403)
+		respond_error(fd, 403, "Forbidden");
+	else if (status == -404)
+		respond_error(fd, 404, "Not Found");
+	else if (status == -408)
+		respond_error(fd, 408, "Request Timeout");
+	else if (status == -414)
+		respond_error(fd, 414, "Request-URI Too Long");
+	else
+		respond_error(fd, 501, "Not Implemented");
+	if (file >= 0)
+		close(file);
+	/* Close only after the client has read it all: no reset. */
+	shutdown(fd, SHUT_WR);
+	net_timeouts(fd, DRAIN_WAIT_MS);
+	while (recv(fd, &c, 1, 0) > 0)
+		;
+	close(fd);
+	return 0;
+}
+
+static void serve(void *arg)
+{
+	struct state *st = arg;
+	struct srv_conf c = {
+		.idle_s = st->idle_s, .raw = serve_conn, .arg = st};
+
+	srv_stream_loop(st->lfd, &c);
+}
+
+/* -S: send the stop request; return once the server has gone. */
+static void stop(const char *host, int port)
+{
+	static const char req[] = STOP_METHOD " / HTTP/1.0\r\n\r\n";
+	char buf[256];
+	int fd = net_try_client(SOCK_STREAM, host, port);
+
+	if (fd < 0)
+		bench_die("no server to stop at %s port %d", host, port);
+	net_send_all(fd, req, sizeof(req) - 1);
+	while (recv(fd, buf, sizeof(buf), 0) > 0)
+		;
+	close(fd);
+}
+
+static const char usage[] =
+	"[-f] [-b addr] [-p port] [-i idle_s] [docroot] | "
+	"-S [-b addr] [-p port]\n";
+
+int main(int argc, char *argv[])
+{
+	struct state st;
+	const char *bind_addr = NET_LOOPBACK, *root = ".";
+	int c, port = NET_PORT_HTTP, foreground = 0, do_stop = 0;
+
+	memset(&st, 0, sizeof(st));
+	st.idle_s = SRV_IDLE_DEFAULT;
+	bench_init(argc, argv, usage);
+	while ((c = getopt(argc, argv, "fb:p:i:S")) != -1) {
+		switch (c) {
+		case 'f':
+			foreground = 1;
+			break;
+		case 'b':
+			bind_addr = optarg;
+			break;
+		case 'p':
+			port = net_arg_port(optarg);
+			break;
+		case 'i':
+			st.idle_s = (int)bench_arg_long(optarg, 0,
+							7L * 24 * 3600);
+			break;
+		case 'S':
+			do_stop = 1;
+			break;
+		default:
+			bench_usage();
+		}
+	}
+	if (argc - optind > 1 || (do_stop && optind != argc))
+		bench_usage();
+	if (do_stop) {
+		stop(bind_addr, port);
+		return 0;
+	}
+	if (optind < argc)
+		root = argv[optind];
+	st.root = open(root, O_RDONLY | O_DIRECTORY);
+	if (st.root < 0)
+		bench_fail("%s: %s", root, strerror(errno));
+	st.lfd = net_server(SOCK_STREAM, bind_addr, port);
+	if (foreground)
+		serve(&st);
+	srv_daemon(serve, &st);
+	return 0;
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/perl
+# lat_connect: own loopback server, -s/-S, busy port, missing server,
+# no TIME_WAIT pile-up, bad input.
+use strict;
+use warnings;
+use lib 't/lib';
+use LmTest;
+use NetTest;
+use Test::More;
+
+my $n = number_re();
+my $prog = 'lat_connect';
+my $r = run([bin($prog)], env => {quick_env()});
+is($r->{status}, 0, 'exit 0') or diag($r->{err});
+like($r->{err}, qr/^TCP\/IP connection cost to 127\.0\.0\.1: ($n) microseconds\n\z/,
+     'label');
+my ($x) = $r->{err} =~ /: ($n) micro/;
+ok(defined $x && $x > 0 && $x < 100000, 'plausible value');
+
+my $port = server_cycle($prog,
+	label => qr/^TCP\/IP connection cost to 127\.0\.0\.1: $n microseconds$/m);
+# The abortive close leaves no TIME_WAIT behind on the server's port.
+my $tw = `ss -Htan state time-wait '( dport = :$port or sport = :$port )' | wc -l`;
+chomp $tw;
+ok($tw < 10, "no TIME_WAIT pile-up on port $port ($tw)");
+missing_server_ok($prog, ['-p', free_port(), '127.0.0.1'], 'missing server');
+
+bad_input_ok($prog, ['-x'], 'unknown option');
+bad_input_ok($prog, ['-P', '2'], '-P is not offered');
+bad_input_ok($prog, ['-N', '0'], 'zero repetitions');
+bad_input_ok($prog, ['-p', '99999'], 'port out of range');
+bad_input_ok($prog, ['127.0.0.1', 'extra'], 'two hosts');
+done_testing();

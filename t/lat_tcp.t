@@ -1,0 +1,33 @@
+#!/usr/bin/perl
+# lat_tcp: own loopback server, -s/-S, busy port, missing server, bad input.
+use strict;
+use warnings;
+use lib 't/lib';
+use LmTest;
+use NetTest;
+use Test::More;
+
+my $n = number_re();
+my $prog = 'lat_tcp';
+for my $args ([], ['-m', '1024'], ['-P', '2']) {
+	my $r = run([bin($prog), @$args], env => {quick_env()});
+	is($r->{status}, 0, "@$args: exit 0") or diag($r->{err});
+	like($r->{err}, qr/^TCP latency using 127\.0\.0\.1: ($n) microseconds\n\z/,
+	     "@$args: label");
+	my ($x) = $r->{err} =~ /: ($n) micro/;
+	ok(defined $x && $x > 0 && $x < 100000, "@$args: plausible value");
+}
+server_cycle($prog, label => qr/^TCP latency using 127\.0\.0\.1: $n microseconds$/m);
+missing_server_ok($prog, ['-p', free_port(), '127.0.0.1'], 'missing server');
+
+bad_input_ok($prog, ['-x'], 'unknown option');
+bad_input_ok($prog, ['-m', '0'], 'zero message');
+bad_input_ok($prog, ['-m', 'abc'], 'non-numeric message');
+bad_input_ok($prog, ['-m', '-5'], 'negative message');
+bad_input_ok($prog, ['-p', '70000', '127.0.0.1'], 'port out of range');
+bad_input_ok($prog, ['-p', 'x', '127.0.0.1'], 'non-numeric port');
+bad_input_ok($prog, ['-S'], '-S without host');
+bad_input_ok($prog, ['-s', '127.0.0.1'], '-s with a host');
+bad_input_ok($prog, ['127.0.0.1', 'extra'], 'two hosts');
+bad_input_ok($prog, ['-i', '-1', '-s'], 'negative idle');
+done_testing();

@@ -1,0 +1,108 @@
+#!/usr/bin/perl
+# Servers end by themselves after their idle timeout (also with a silent
+# client connected), and an interrupted client leaves no server behind.
+use strict;
+use warnings;
+use lib 't/lib';
+use LmTest;
+use NetTest;
+use File::Temp qw(tempdir);
+use IO::Socket::INET;
+use POSIX qw(:sys_wait_h);
+use Time::HiRes qw(sleep time);
+use Test::More;
+
+my $dir = tempdir(CLEANUP => 1);
+my %env = (quick_env());
+my (%pids, %ports);
+my @servers = (
+	['lat_tcp', '-p'], ['lat_udp', '-p'], ['lat_connect', '-p'],
+	['bw_tcp', '-p'], ['bw_udp', '-p'],
+);
+push @servers, ['lat_rpc', '-o'] if -x bindir() . '/lat_rpc';
+for my $s (@servers) {
+	my ($prog, $popt) = @$s;
+	my $port = free_port();
+	my $r = run([bin($prog), '-s', '-i', '1', $popt, $port], env => \%env);
+	is($r->{status}, 0, "$prog -s -i 1: started") or diag($r->{err});
+	$ports{$prog} = $port;
+	$pids{$prog} = [ss_pids($port)];
+}
+my $hport = free_port();
+my $r = run([bin('lmhttp'), '-i', '1', '-p', $hport, $dir], env => \%env);
+is($r->{status}, 0, 'lmhttp -i 1: started');
+my @hpids = ss_pids($hport);
+$r = run([bin('lat_unix_connect'), '-s', '-i', '1', '-p', "$dir/u"],
+	 env => \%env);
+is($r->{status}, 0, 'lat_unix_connect -s -i 1: started');
+
+# A client that connects, says hello and then falls silent.
+my $silent = IO::Socket::INET->new(PeerAddr => '127.0.0.1',
+	PeerPort => $ports{lat_tcp}, Proto => 'tcp') or die $!;
+print $silent pack('N4', 0x4c4d4e47, 1, 1, 0);
+$silent->flush;
+
+sleep 1.5;
+for my $prog (sort keys %ports) {
+	ok(wait_gone($ports{$prog}, @{ $pids{$prog} }),
+	   "$prog: gone after its idle timeout")
+		or diag(listeners($ports{$prog}));
+}
+ok(wait_gone($hport, @hpids), 'lmhttp: gone after its idle timeout');
+my $t0 = time;
+sleep 0.05 while -e "$dir/u" && time - $t0 < 5;
+ok(!-e "$dir/u", 'lat_unix_connect: gone, socket removed');
+close $silent;
+
+# Ctrl-C on a client running its own server: nothing survives it.
+sub descendants {
+	my ($pid) = @_;
+	my @kids = split ' ', `pgrep -P $pid 2>/dev/null`;
+	return @kids, map { descendants($_) } @kids;
+}
+for my $prog (qw(lat_tcp bw_tcp lat_udp lat_unix_connect)) {
+	my $pid = fork() // die;
+	if ($pid == 0) {
+		open(STDERR, '>', '/dev/null');
+		$ENV{$_} = $env{$_} for keys %env;
+		$ENV{ENOUGH} = 200000;
+		$ENV{TMPDIR} = $dir;
+		exec(bin($prog)) or POSIX::_exit(127);
+	}
+	my @family;
+	my $t1 = time;
+	# Wait for the server and a connection child to exist.
+	while (time - $t1 < 5) {
+		@family = descendants($pid);
+		last if @family >= ($prog =~ /udp|unix/ ? 1 : 2);
+		sleep 0.05;
+	}
+	ok(@family >= 1, "$prog: own server running (@family)");
+	sleep 0.2;
+	@family = descendants($pid);
+	kill 'INT', $pid;
+	waitpid($pid, 0);
+	ok(WIFSIGNALED($?) && WTERMSIG($?) == 2, "$prog: ended by SIGINT");
+	my $t2 = time;
+	sleep 0.05 while grep({ alive($_) } @family) && time - $t2 < 5;
+	is(scalar(grep { alive($_) } @family), 0,
+	   "$prog: no process left after SIGINT");
+}
+# -b: another (loopback) address; IPv6 where the machine has ::1.
+SKIP: {
+	my $port = free_port();
+	my $r6 = run([bin('lat_tcp'), '-s', '-b', '::1', '-p', $port],
+		     env => \%env);
+	skip 'no IPv6 loopback here', 4 if $r6->{status} != 0;
+	like(listeners($port), qr/\[::1\]:$port/, '-b ::1: listens on ::1');
+	unlike(listeners($port), qr/127\.0\.0\.1:$port/, 'and only there');
+	$r6 = run([bin('lat_tcp'), '-p', $port, '::1'], env => \%env);
+	like($r6->{err}, qr/^TCP latency using ::1: /, 'client reaches ::1');
+	my @p6 = ss_pids($port);
+	run([bin('lat_tcp'), '-S', '::1', '-p', $port], env => \%env);
+	ok(wait_gone($port, @p6), '-S ::1 stops it');
+}
+
+opendir(my $dh, $dir);
+is_deeply([grep { !/^\./ } readdir $dh], [], 'no socket files left');
+done_testing();
