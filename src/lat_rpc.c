@@ -304,8 +304,6 @@ int main(int argc, char *argv[])
 		clnt_destroy(st.cl);
 		benchmp(init, do_call, cleanup, 0, opts.parallel,
 			opts.warmup, opts.repetitions, &st);
-		if (server > 0)
-			srv_child_keep(server);
 		snprintf(label, sizeof(label), "RPC/%s latency using %s",
 			 pass ? "tcp" : "udp", st.host);
 		micro(label, get_n());

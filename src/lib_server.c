@@ -323,11 +323,6 @@ pid_t srv_child(void (*serve)(void *arg), void *arg)
 	return pid;
 }
 
-void srv_child_keep(pid_t pid)
-{
-	cleanup_child_add(pid);
-}
-
 void srv_child_stop(pid_t pid)
 {
 	struct timespec tick = {0, 10 * 1000 * 1000};
@@ -343,7 +338,7 @@ void srv_child_stop(pid_t pid)
 	waitpid(pid, NULL, 0);
 done:
 	/* The harness would otherwise kill a pid that may be reused. */
-	cleanup_child_forget();
+	cleanup_child_remove(pid);
 }
 
 /* ---- the client side of control ------------------------------------- */

@@ -101,10 +101,8 @@ void srv_dgram_loop(int fd, const struct srv_conf *c)
 void srv_daemon(void (*serve)(void *arg), void *arg);
 /* A private server: serve(arg) in a child, killed on interruption. */
 pid_t srv_child(void (*serve)(void *arg), void *arg);
-/* Stop a private server and wait for it (and register it again first). */
+/* Stop a private server and wait for it. */
 void srv_child_stop(pid_t pid);
-/* After benchmp(): the harness forgets every child it was told of. */
-void srv_child_keep(pid_t pid);
 
 /*
  * The common part of a server program's main, after option parsing
