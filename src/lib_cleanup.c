@@ -4,6 +4,11 @@
  * children killed from an atexit hook, from the error exits and from the
  * signal handler; the handler uses only async-signal-safe calls and then
  * re-raises the signal so the exit status says what happened.
+ *
+ * Helpers forked by a copy that was killed are orphans.  On Linux the
+ * first process is a child subreaper, so they become its children, and
+ * cleanup reaps whatever descendants end within REAP_WAIT_MS: no zombie
+ * is left to an init that may not reap (as in some containers).
  */
 #include "bench.h"
 #include "lib_cleanup.h"
@@ -11,7 +16,13 @@
 #include <limits.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <time.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 
+/* How long cleanup waits for orphaned descendants to end. */
+#define REAP_WAIT_MS	200
 /* Enough for every program: each registers a handful of paths. */
 #define MAX_TMP_PATHS	64
 #define MAX_CHILDREN	4096
@@ -51,14 +62,40 @@ static void kill_children(void)
 	nchildren = 0;
 }
 
+/* Reap every child that ends within wait_ms (signal-safe). */
+static void reap_orphans(int wait_ms)
+{
+	struct timespec tick = {0, 5 * 1000 * 1000};
+	int waited = 0;
+	pid_t r;
+
+	for (;;) {
+		r = waitpid(-1, NULL, WNOHANG);
+		if (r > 0)
+			continue;
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0 || waited >= wait_ms)
+			return;	/* no children left, or out of patience */
+		nanosleep(&tick, NULL);
+		waited += 5;
+	}
+}
+
 void cleanup_run(void)
 {
+	int i, had = 0;
+
 	if (getpid() != owner_pid) {
 		/* A forked child: it owns nothing registered before fork. */
 		return;
 	}
+	for (i = 0; i < nchildren; i++)
+		had |= children[i] > 0;
 	kill_children();
 	remove_paths();
+	/* Killed copies may leave helpers behind; a clean exit does not. */
+	reap_orphans(had ? REAP_WAIT_MS : 0);
 }
 
 static void on_signal(int sig)
@@ -68,6 +105,7 @@ static void on_signal(int sig)
 	if (getpid() == owner_pid) {
 		kill_children();
 		remove_paths();
+		reap_orphans(REAP_WAIT_MS);
 	}
 	signal(sig, SIG_DFL);
 	errno = saved;
@@ -89,6 +127,9 @@ void cleanup_install(void)
 		return;
 	installed = 1;
 	owner_pid = getpid();
+#if defined(__linux__)
+	(void)prctl(PR_SET_CHILD_SUBREAPER, 1);
+#endif
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigfillset(&sa.sa_mask);
