@@ -49,20 +49,21 @@ struct state {
 
 /* ---- procedure ------------------------------------------------------- */
 
-static __attribute__((noinline)) int next(int x)
+/* Unsigned, so that any number of calls wraps without overflow. */
+static __attribute__((noinline)) unsigned next(unsigned x)
 {
 	return x + 1;
 }
 
 static void do_procedure(iter_t n, void *cookie)
 {
-	int (*volatile fn)(int) = next;
-	int x = 0;
+	unsigned (*volatile fn)(unsigned) = next;
+	unsigned x = 0;
 
 	(void)cookie;
 	while (n-- > 0)
 		x = fn(x);
-	use_int(x);
+	use_int((int)x);
 }
 
 /* ---- processes ------------------------------------------------------- */
