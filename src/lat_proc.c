@@ -49,20 +49,21 @@ struct state {
 
 /* ---- procedure ------------------------------------------------------- */
 
-static __attribute__((noinline)) int next(int x)
+/* Unsigned, so that any number of calls wraps without overflow. */
+static __attribute__((noinline)) unsigned next(unsigned x)
 {
 	return x + 1;
 }
 
 static void do_procedure(iter_t n, void *cookie)
 {
-	int (*volatile fn)(int) = next;
-	int x = 0;
+	unsigned (*volatile fn)(unsigned) = next;
+	unsigned x = 0;
 
 	(void)cookie;
 	while (n-- > 0)
 		x = fn(x);
-	use_int(x);
+	use_int((int)x);
 }
 
 /* ---- processes ------------------------------------------------------- */
@@ -223,8 +224,6 @@ static void find_hello(struct state *st, const char *argv0)
 		errno = 0;
 		bench_die("%s: not a program", st->hello);
 	}
-	if (access(SHELL, X_OK) != 0)
-		bench_die("%s", SHELL);
 	shell_quote(st->hello, st->command, sizeof(st->command));
 	st->argv_hello[0] = st->hello;
 	st->argv_hello[1] = NULL;
@@ -300,14 +299,14 @@ static void reap_on_signal(void)
 static const struct variant {
 	const char *name;
 	benchmp_f init, bench, cleanup;
-	int forks, needs_hello;
+	int forks, needs_hello, needs_shell;
 	const char *label;
 } variants[] = {
-	{"procedure", NULL, do_procedure, NULL, 0, 0, "Procedure call"},
-	{"fork", NULL, do_fork, NULL, 1, 0, "Process fork+exit"},
-	{"exec", open_devnull, do_exec, close_devnull, 1, 1,
+	{"procedure", NULL, do_procedure, NULL, 0, 0, 0, "Procedure call"},
+	{"fork", NULL, do_fork, NULL, 1, 0, 0, "Process fork+exit"},
+	{"exec", open_devnull, do_exec, close_devnull, 1, 1, 0,
 	 "Process fork+execve"},
-	{"shell", open_devnull, do_shell, close_devnull, 1, 1,
+	{"shell", open_devnull, do_shell, close_devnull, 1, 1, 1,
 	 "Process fork+/bin/sh -c"},
 };
 #define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
@@ -342,6 +341,8 @@ int main(int argc, char *argv[])
 	st.envp = environ;
 	if (v->needs_hello)
 		find_hello(&st, argv[0]);
+	if (v->needs_shell && access(SHELL, X_OK) != 0)
+		bench_die("%s", SHELL);
 	if (v->forks)
 		reap_on_signal();
 	benchmp(v->init, v->bench, v->cleanup, 0, opts.parallel,
