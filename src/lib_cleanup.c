@@ -21,6 +21,8 @@
 #include <sys/prctl.h>
 #endif
 
+/* How long children get to end on SIGTERM before SIGKILL. */
+#define TERM_GRACE_MS	100
 /* How long cleanup waits for orphaned descendants to end. */
 #define REAP_WAIT_MS	200
 /* Enough for every program: each registers a handful of paths. */
@@ -49,10 +51,32 @@ static void remove_paths(void)
 	}
 }
 
+/*
+ * SIGTERM first, so copies can remove files they registered themselves;
+ * SIGKILL whatever is still there after TERM_GRACE_MS.
+ */
 static void kill_children(void)
 {
-	int i, n = nchildren;
+	struct timespec tick = {0, 2 * 1000 * 1000};
+	int i, n = nchildren, left, waited = 0;
 
+	for (i = 0; i < n; i++)
+		if (children[i] > 0)
+			kill(children[i], SIGTERM);
+	do {
+		left = 0;
+		for (i = 0; i < n; i++) {
+			if (children[i] <= 0)
+				continue;
+			if (waitpid(children[i], NULL, WNOHANG) != 0)
+				children[i] = 0;	/* reaped or gone */
+			else
+				left++;
+		}
+		if (left && waited < TERM_GRACE_MS)
+			nanosleep(&tick, NULL);
+		waited += 2;
+	} while (left && waited <= TERM_GRACE_MS);
 	for (i = 0; i < n; i++)
 		if (children[i] > 0)
 			kill(children[i], SIGKILL);

@@ -71,13 +71,14 @@ double timing_correct(double raw_ns, iter_t n)
 
 	if (ns > 0)
 		return ns;
+	/* Nothing left after the overheads: keep what was measured. */
 	if (!warned) {
 		warned = 1;
-		fprintf(stderr, "%s: warning: interval of %.0f ns is within "
-			"the timer and loop overheads\n", bench_progname(),
-			raw_ns);
+		fprintf(stderr, "%s: warning: an interval of %.0f ns is within "
+			"the timer and loop overheads; not subtracting them\n",
+			bench_progname(), raw_ns);
 	}
-	return 0.0;
+	return raw_ns > 0 ? raw_ns : 1.0;
 }
 
 void timing_spin(benchmp_f init, benchmp_f bench, benchmp_f clean,

@@ -32,7 +32,7 @@ double timing_once(benchmp_f init, benchmp_f bench, benchmp_f clean,
 /* Smallest iteration count whose interval lasts at least target_ns. */
 iter_t timing_calibrate(benchmp_f init, benchmp_f bench, benchmp_f clean,
 			double target_ns, void *cookie);
-/* Raw interval minus timer and loop overheads (never below zero). */
+/* Raw interval minus timer and loop overheads (the raw one if none is left). */
 double timing_correct(double raw_ns, iter_t n);
 /* Keep running benchmark(n) until `us` microseconds have passed. */
 void timing_spin(benchmp_f init, benchmp_f bench, benchmp_f clean,
