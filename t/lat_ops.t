@@ -46,16 +46,17 @@ for my $t ('integer', 'int64', 'float', 'double') {
 	ok($ok, "$t div slower than $t add");
 }
 
-# The add chain is not folded away (lmbench3 printed 0.00 here): an add
-# cannot finish in well under a cycle, whatever the clock is.
+# The add chain is not folded away (lmbench3 printed 0.00 here): a
+# dependent add takes a whole cycle on any processor; a quarter of the
+# period mhz finds leaves room for noise in both measurements.
 my $m = run([bin('mhz'), '-c']);
 SKIP: {
 	skip 'mhz gave no clock on this busy machine', 1
 		unless $m->{status} == 0 && $m->{out} =~ /^($n)$/;
 	my $period = $1;
 	my $add = $v->{'integer add'} // 0;
-	cmp_ok($add, '>=', 0.5 * $period,
-	       "integer add ($add ns) is at least half a cycle ($period ns)");
+	cmp_ok($add, '>=', 0.25 * $period,
+	       "integer add ($add ns) is at least a quarter cycle ($period ns)");
 }
 
 bad_input_ok('lat_ops', ['-x'], 'unknown option');
