@@ -45,6 +45,13 @@ is($r->{status}, 0, '-d: exit 0');
 like($r->{err}, qr/^mhz: round 1: add $n ns/m, '-d: rounds on stderr');
 like($r->{out}, qr/ MHz, /, '-d: result still on stdout');
 
+# Estimates that make no sense give no number: claim a loop overhead
+# larger than a whole iteration, so every corrected interval is 0.
+$r = run([bin('mhz')], env => {LOOP_O => 1});
+is($r->{status}, 1, 'nonsense timings: exit 1');
+like($r->{err}, qr/^mhz: no clock rate: /m, 'nonsense timings: says why');
+is($r->{out}, '', 'nonsense timings: no number');
+
 # ENOUGH set by the user is respected (and a bad one rejected).
 $r = run([bin('mhz')], env => {ENOUGH => 'junk'});
 is($r->{status}, 2, 'bad ENOUGH: exit 2');
