@@ -25,8 +25,8 @@
  * - floating point: IEEE rules already forbid reassociating (x + a) - a
  *   without -ffast-math; OPS_OPAQUE_FP(x) keeps each chain in a scalar
  *   register so K chains are not packed into one SIMD instruction.
- * Every kernel in the binaries is checked with objdump (see the man
- * pages): one instruction per operation, no spills.
+ * t/ops_disasm.t checks the compiled loops with objdump: one instruction
+ * per operation, (almost) no spills.
  *
  * Values are chosen so a chain stays in range forever: integer add/mul/
  * bit wrap (unsigned); div is x = n / x (alternates between two values
@@ -34,7 +34,8 @@
  * stays in [d, a few d]); float add is x + a - a, mul is x * a * b with
  * b ~ 1/a (drift of a few ulps per pair), div is x = c / x (alternates),
  * bogo is x = (x + b) * (c - x) / d whose fixed point is superstable.
- * A float chain that ever leaves the normal range makes the kernel die.
+ * A float chain that ever leaves the normal range makes the kernel die
+ * (t/ops_range.t checks both).
  */
 #ifndef LMBENCH_LIB_OPS_H
 #define LMBENCH_LIB_OPS_H
@@ -207,8 +208,9 @@ static void fn(iter_t n, void *cookie)					\
 	const struct ops_operands *o_ = cookie;				\
 	OPS_LOAD_##kind							\
 	OPS_T_##kind x0 = s_, x1 = s_ + dx_, x2 = s_ + 2 * dx_,	\
-		x3 = s_ + 3 * dx_, x4 = s_ + 4 * dx_, x5 = s_ + 5 * dx_,	\
-		x6 = s_ + 6 * dx_, x7 = s_ + 7 * dx_;			\
+		x3 = s_ + 3 * dx_, x4 = s_ + 4 * dx_,			\
+		x5 = s_ + 5 * dx_, x6 = s_ + 6 * dx_,			\
+		x7 = s_ + 7 * dx_;					\
 									\
 	while (n-- > 0) {						\
 		REPEAT(OPS_ON##K(OPS_PAIR_##kind))			\

@@ -123,8 +123,11 @@ int main(int argc, char *argv[])
 	ops_operands_init(&ops);
 	for (i = 0; i < NVARIANTS; i++) {
 		par = max_parallelism(&variants[i], &opts, &ops);
-		if (!(par > 0))
-			bench_die("%s: nothing was measured", variants[i].label);
+		if (!(par > 0)) {
+			errno = 0;
+			bench_die("%s: one chain took no measurable time",
+				  variants[i].label);
+		}
 		fprintf(stderr, "%s parallelism: %.2f\n", variants[i].label,
 			par);
 	}
