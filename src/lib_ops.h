@@ -23,8 +23,10 @@
  *   vanish, and each operation is exactly one instruction.  The asm
  *   emits no instruction.
  * - floating point: IEEE rules already forbid reassociating (x + a) - a
- *   without -ffast-math; OPS_OPAQUE_FP(x) keeps each chain in a scalar
- *   register so K chains are not packed into one SIMD instruction.
+ *   without -ffast-math; OPS_OPAQUE_FP(x) (x86-64, aarch64) also hides x
+ *   after each operation, which holds even under -ffast-math, and keeps
+ *   each chain in a scalar register so K chains are not packed into one
+ *   SIMD instruction.
  * t/ops_disasm.t checks the compiled loops with objdump: one instruction
  * per operation, (almost) no spills.
  *
@@ -32,7 +34,7 @@
  * bit wrap (unsigned); div is x = n / x (alternates between two values
  * of about sqrt(n), never 0); mod is x = n % x + d (one add included;
  * stays in [d, a few d]); float add is x + a - a, mul is x * a * b with
- * b ~ 1/a (drift of a few ulps per pair), div is x = c / x (alternates),
+ * b ~ 1/a (rounding settles on a short cycle: no drift), div is x = c / x (alternates),
  * bogo is x = (x + b) * (c - x) / d whose fixed point is superstable.
  * A float chain that ever leaves the normal range makes the kernel die
  * (t/ops_range.t checks both).
