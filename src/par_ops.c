@@ -14,9 +14,11 @@
  * (1: no overlap; the number of pipelined units times their latency in
  * cycles, at most).  The result is the largest parallelism(K).  t(1) is
  * timed before and after the other K and the faster kept, since a
- * disturbed t(1) would inflate every ratio.  K stops
+ * disturbed t(1) would inflate every ratio.  Past PAR_MIN_K, K stops
  * growing once two K in a row gain less than PAR_GAIN over the best so
- * far: the units are saturated and larger K only costs time.
+ * far: the units are saturated and larger K only costs time.  (Always
+ * trying up to PAR_MIN_K keeps one or two disturbed timings from ending
+ * the search early.)
  *
  * usage: par_ops [-W <warmup>] [-N <repetitions>]
  */
@@ -30,6 +32,7 @@
 #define PAR_STEPS 32
 /* A K that adds less than 3% to the best so far counts as no gain. */
 #define PAR_GAIN 1.03
+#define PAR_MIN_K 5
 
 #define PAR_KERNELS(kind, label)					\
 	OPS_KERNEL(par_##kind##_1, kind, 1, PAR_PAIRS)			\
@@ -81,7 +84,8 @@ static double max_parallelism(const struct variant *v,
 	t1 = iteration_ns(v->chains[0], opts, ops);
 	if (!(t1 > 0))
 		return 0.0;
-	for (k = 2; k <= OPS_MAX_CHAINS && idle < 2; k++) {
+	for (k = 2; k <= OPS_MAX_CHAINS && (k <= PAR_MIN_K || idle < 2);
+	     k++) {
 		tk = iteration_ns(v->chains[k - 1], opts, ops);
 		par = tk > 0 ? k * t1 / tk : 0.0;
 		bench_debug("%s: K=%d t=%.2f ns parallelism %.2f", v->label,
