@@ -185,6 +185,7 @@ void ops_range_fail(const char *kind) __attribute__((noreturn));
 #define OPS_X16(s) OPS_X4(OPS_X4(s))
 #define OPS_X64(s) OPS_X4(OPS_X16(s))
 #define OPS_X128(s) OPS_X2(OPS_X64(s))
+#define OPS_X256(s) OPS_X4(OPS_X64(s))
 #define OPS_X512(s) OPS_X4(OPS_X128(s))
 
 /* S applied to the first K chains. */

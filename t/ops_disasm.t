@@ -79,10 +79,10 @@ sub check {
 
 my $lat = loops(bin('lat_ops'));
 for my $k (sort keys %op) {
-	check($lat, "lat_$k", $op{$k}, 128);
+	check($lat, "lat_$k", $op{$k}, 512);
 }
-check($lat, 'lat_float_bogo', 'mulss', 128);
-check($lat, 'lat_double_bogo', 'mulsd', 128);
+check($lat, 'lat_float_bogo', 'mulss', 512);
+check($lat, 'lat_double_bogo', 'mulsd', 512);
 
 my $par = loops(bin('par_ops'));
 for my $k (grep { !/bogo/ } sort keys %op) {
