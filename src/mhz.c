@@ -8,12 +8,12 @@
  * of many intervals (the paper's rule for mhz: other work can only make
  * an interval longer):
  *
- *   add1024   x += a, 1024 dependent adds per iteration: the clock is
+ *   add4096   x += a, 4096 dependent adds per iteration: the clock is
  *             its time per add (the loop counter runs beside the chain;
  *             the harness's empty-loop subtraction, about one cycle per
- *             iteration, biases it by about 0.1%)
- *   add256    the same with 256 adds: (t1024 - t256) / 768, in which the
- *             loop and any fixed cost cancel, must agree
+ *             iteration, biases it by about 0.025%)
+ *   add1024   the same with 1024 adds: (t4096 - t1024) / 3072, in which
+ *             the loop and any fixed cost cancel, must agree
  *   alu1024   x = (x + a) ^ b: a second 1-cycle operation mixed in, 1024
  *             operations per iteration, must agree
  *   mul256    x *= a: a multiply must take a whole number of cycles
@@ -39,7 +39,7 @@
 #define SETTLED		0.002	/* a round changing the clock less ... */
 #define STABLE		2	/* ... this many times in a row: done */
 #define MAX_ALU		0.03	/* add and add/xor per operation: same cycle */
-#define MAX_SLOPE	0.05	/* the slope amplifies noise: looser */
+#define MAX_SLOPE	0.03	/* the slope amplifies noise a little */
 #define MAX_FRACTION	0.2	/* cycles of a multiply off a whole number */
 #define REPS		7	/* intervals per chain per round */
 
@@ -49,36 +49,37 @@
 #define OPS_PAIR_mhz_alu(x) x += a_; OPS_OPAQUE(x); x ^= b_; OPS_OPAQUE(x);
 #define OPS_IS_FP_mhz_alu 0
 
-OPS_KERNEL(add256, int_add, 1, OPS_X128)
+#define MHZ_X2048(s) OPS_X4(OPS_X512(s))
 OPS_KERNEL(add1024, int_add, 1, OPS_X512)
+OPS_KERNEL(add4096, int_add, 1, MHZ_X2048)
 OPS_KERNEL(alu1024, mhz_alu, 1, OPS_X512)
 OPS_KERNEL(mul256, int_mul, 1, OPS_X128)
 
-enum { ADD256, ADD1024, ALU1024, MUL256, NCHAINS };
+enum { ADD1024, ADD4096, ALU1024, MUL256, NCHAINS };
 
 static const struct chain {
 	const char *name;
 	benchmp_f bench;
 	double ops;		/* dependent operations per iteration */
 } chains[NCHAINS] = {
-	{"add256", add256, 256},
 	{"add1024", add1024, 1024},
+	{"add4096", add4096, 4096},
 	{"alu1024", alu1024, 1024},
 	{"mul256", mul256, 256},
 };
 
 struct estimate {
 	double best[NCHAINS];	/* fastest ns per iteration so far */
-	double clock;		/* ns per cycle: add1024 per add */
+	double clock;		/* ns per cycle: add4096 per add */
 	double slope, alu;	/* the two other 1-cycle estimates */
 	double mul;		/* cycles per multiply */
 };
 
 static void estimate(struct estimate *e)
 {
-	e->clock = e->best[ADD1024] / chains[ADD1024].ops;
-	e->slope = (e->best[ADD1024] - e->best[ADD256]) /
-		   (chains[ADD1024].ops - chains[ADD256].ops);
+	e->clock = e->best[ADD4096] / chains[ADD4096].ops;
+	e->slope = (e->best[ADD4096] - e->best[ADD1024]) /
+		   (chains[ADD4096].ops - chains[ADD1024].ops);
 	e->alu = e->best[ALU1024] / chains[ALU1024].ops;
 	e->mul = e->clock > 0 ? e->best[MUL256] / chains[MUL256].ops /
 				e->clock : 0;

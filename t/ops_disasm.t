@@ -90,8 +90,8 @@ for my $k (grep { !/bogo/ } sort keys %op) {
 }
 
 my $mhz = loops(bin('mhz'));
-check($mhz, 'add256', 'add|lea', 256);
 check($mhz, 'add1024', 'add|lea', 1024);
+check($mhz, 'add4096', 'add|lea', 4096);
 check($mhz, 'alu1024', 'xor', 512);
 check($mhz, 'alu1024', 'add|lea', 512);
 check($mhz, 'mul256', 'imul', 256);
