@@ -1,0 +1,106 @@
+/*
+ * lat_rand - cost of one call to the C library's random number
+ * generators: drand48(), lrand48(), rand() and random().
+ *
+ * Each call updates the generator's hidden state from the previous one,
+ * so the calls form a chain; the time per call is its latency, function
+ * call included.  Every result is added into a sum that is sunk, so no
+ * call can be dropped.  The generators are seeded once per copy before
+ * timing starts.  The result is the median of 1 ms intervals (lib_cpu.h)
+ * unless ENOUGH is set; the harness subtracts timer and loop overheads.
+ *
+ * usage: lat_rand [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
+ */
+#include "bench.h"
+#include "lib_cpu.h"
+
+#include <stdlib.h>
+
+/* A fixed seed: every run draws the same numbers. */
+#define SEED 20260101
+
+static void do_drand48(iter_t n, void *cookie)
+{
+	double sum = 0;
+
+	(void)cookie;
+	while (n-- > 0)
+		sum += drand48();
+	use_int(sum > 0);
+}
+
+static void do_lrand48(iter_t n, void *cookie)
+{
+	long sum = 0;
+
+	(void)cookie;
+	while (n-- > 0)
+		sum += lrand48();
+	use_int((int)sum);
+}
+
+static void do_rand(iter_t n, void *cookie)
+{
+	unsigned int sum = 0;
+
+	(void)cookie;
+	while (n-- > 0)
+		sum += (unsigned int)rand();
+	use_int((int)sum);
+}
+
+static void do_random(iter_t n, void *cookie)
+{
+	long sum = 0;
+
+	(void)cookie;
+	while (n-- > 0)
+		sum += random();
+	use_int((int)sum);
+}
+
+/* Per copy, before any timing: a known state for every generator. */
+static void seed(iter_t n, void *cookie)
+{
+	(void)cookie;
+	if (n != 0)
+		return;
+	srand48(SEED);
+	srand(SEED);
+	srandom(SEED);
+}
+
+static const struct variant {
+	benchmp_f bench;
+	const char *label;
+} variants[] = {
+	{do_drand48, "drand48 latency"},
+	{do_lrand48, "lrand48 latency"},
+	{do_rand, "rand latency"},
+	{do_random, "random latency"},
+};
+#define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
+
+static const char usage[] =
+	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>]\n";
+
+int main(int argc, char *argv[])
+{
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	size_t i;
+	int c;
+
+	bench_init(argc, argv, usage);
+	cpu_short_intervals(CPU_INTERVAL_US);
+	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS)) != -1)
+		if (!bench_common_opt(c, optarg, &opts))
+			bench_usage();
+	if (optind != argc)
+		bench_usage();
+	for (i = 0; i < NVARIANTS; i++) {
+		benchmp(seed, variants[i].bench, NULL, 0, opts.parallel,
+			opts.warmup, opts.repetitions, NULL);
+		nano(variants[i].label, get_n());
+	}
+	return 0;
+}

@@ -1,0 +1,74 @@
+#!/usr/bin/perl
+# lat_ops: every cell of the grid, lmbench3's labels, sane values.
+use strict;
+use warnings;
+use lib 't/lib';
+use LmTest;
+use Test::More;
+
+my $n = number_re();
+my @labels = (
+	(map { "integer $_" } qw(bit add mul div mod)),
+	(map { "int64 $_" } qw(bit add mul div mod)),
+	(map { "float $_" } qw(add mul div)),
+	(map { "double $_" } qw(add mul div)),
+	'float bogomflops', 'double bogomflops',
+);
+
+sub lat_ops {
+	my $r = run([bin('lat_ops')], env => {quick_env()});
+	my %v = $r->{err} =~ /^([a-z0-9 ]+): ($n) nanoseconds$/mg;
+	return ($r, \%v);
+}
+
+my ($r, $v) = lat_ops();
+is($r->{status}, 0, 'exit 0');
+is($r->{out}, '', 'nothing on stdout');
+my @got = $r->{err} =~ /^([a-z0-9 ]+): $n nanoseconds$/mg;
+is_deep_list(\@got, \@labels);
+for my $l (@labels) {
+	my $x = $v->{$l};
+	ok(defined $x && $x > 0 && $x < 1e6, "$l: finite, positive")
+		or diag($r->{err});
+}
+
+# Broad sanity, true of any processor: a divide is slower than an add of
+# the same type.  A noisy machine may spoil one run: judge the better of
+# two.
+for my $t ('integer', 'int64', 'float', 'double') {
+	my $ok = 0;
+	for my $try (1, 2) {
+		($r, $v) = lat_ops() if $try == 2;
+		my ($add, $div) = ($v->{"$t add"}, $v->{"$t div"});
+		$ok = defined $add && defined $div && $div > $add;
+		last if $ok;
+	}
+	ok($ok, "$t div slower than $t add");
+}
+
+# The add chain is not folded away (lmbench3 printed 0.00 here): a
+# dependent add takes a whole cycle on any processor; a quarter of the
+# period mhz finds leaves room for noise in both measurements.
+my $m = run([bin('mhz'), '-c']);
+SKIP: {
+	skip 'mhz gave no clock on this busy machine', 1
+		unless $m->{status} == 0 && $m->{out} =~ /^($n)$/;
+	my $period = $1;
+	my $add = $v->{'integer add'} // 0;
+	cmp_ok($add, '>=', 0.25 * $period,
+	       "integer add ($add ns) is at least a quarter cycle ($period ns)");
+}
+
+bad_input_ok('lat_ops', ['-x'], 'unknown option');
+bad_input_ok('lat_ops', ['extra'], 'extra argument');
+bad_input_ok('lat_ops', ['-N', 'abc'], 'non-numeric -N');
+bad_input_ok('lat_ops', ['-P', '-1'], 'negative -P');
+bad_input_ok('lat_ops', ['-W', '99999999999999999999'], 'overflowing -W');
+bad_input_ok('lat_ops', ['-N'], 'missing -N value');
+
+done_testing();
+
+sub is_deep_list {
+	my ($got, $want) = @_;
+	is(join('|', @$got), join('|', @$want), 'all labels, in order');
+}
