@@ -94,6 +94,14 @@ struct bench_opts {
 #define BENCH_OPTS_DEFAULT {1, 0, TRIES}
 #define BENCH_COMMON_OPTS "P:W:N:"
 
+/*
+ * Use `us` microseconds per interval instead of probing the clock, unless
+ * the user set ENOUGH or the clock is coarser than us/1000.  For CPU-bound
+ * operations of a few ns, whose short intervals let the median step over
+ * preemptions that longer ones would all contain.
+ */
+void bench_default_enough(long us);
+
 /* Remember the program name and usage text; installs cleanup handlers. */
 void bench_init(int argc, char *argv[], const char *usage);
 /* Handle -P/-W/-N: 1 if c was one of them, 0 if not (bad value: usage). */

@@ -20,15 +20,8 @@
 
 #include "bench.h"
 
-/* Default interval of these programs, microseconds. */
+/* Default interval of these programs, microseconds (bench_default_enough). */
 #define CPU_INTERVAL_US 1000
-
-/*
- * Use intervals of `us` microseconds instead of the clock probe's, unless
- * ENOUGH is set or the clock resolves less finely than 1 microsecond.  It
- * sets ENOUGH for this process, so call it before the first benchmp().
- */
-void cpu_short_intervals(long us);
 
 /* Smallest ns per iteration over every interval of every copy. */
 double result_min_ns(void);

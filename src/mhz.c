@@ -119,7 +119,7 @@ int main(int argc, char *argv[])
 	int c, debug = 0, period_only = 0, round, i, stable = 0;
 
 	bench_init(argc, argv, usage);
-	cpu_short_intervals(CPU_INTERVAL_US);
+	bench_default_enough(CPU_INTERVAL_US);
 	while ((c = getopt(argc, argv, "dc")) != -1) {
 		if (c == 'd')
 			debug = 1;

@@ -118,7 +118,7 @@ int main(int argc, char *argv[])
 	int c;
 
 	bench_init(argc, argv, usage);
-	cpu_short_intervals(CPU_INTERVAL_US);
+	bench_default_enough(CPU_INTERVAL_US);
 	while ((c = getopt(argc, argv, "W:N:")) != -1)
 		if (!bench_common_opt(c, optarg, &opts))
 			bench_usage();
