@@ -42,7 +42,7 @@ sub left_in {
 sub copies_ok {
 	my ($prog, $args, $file, $re) = @_;
 	my $dir = tempdir(CLEANUP => 1);
-	my $r = run([bin($prog), '-C', '-P', 2, '-N', 2, @$args, $file],
+	my $r = run([bin($prog), '-C', '-P', 2, '-N', 1, @$args, $file],
 		    env => {quick_env(), TMPDIR => $dir});
 	is($r->{status}, 0, "$prog -C -P 2: exit 0") or diag($r->{err});
 	like($r->{err}, $re, "$prog -C -P 2: result line");
