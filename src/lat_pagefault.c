@@ -9,10 +9,10 @@
  * large folio, which on 6.x kernels can be a megabyte; the spacing is
  * found at start-up by doubling from 64 KB until every read of a mapping
  * faults, counted with getrusage), go in a random order (fixed seed),
- * and never come back to a mapping that has been read: before each timed interval
- * of n iterations, outside the timed region, the file is mapped afresh
- * (read-only, shared) as many times as n reads need, and the mappings are
- * removed after the interval, again outside it.  The timed region is the
+ * and never come back to a mapping that has been read: before each timed
+ * interval of n iterations, outside the timed region, the file is mapped
+ * afresh (read-only, shared) as many times as n reads need, and the
+ * mappings are removed after the interval, again outside it.  The timed region is the
  * n loads and nothing else: the fault entry, the lookup of the cached
  * page, the mapping of it and of the neighbours the kernel maps with it,
  * and the return.  The minor-fault count is checked again around every
