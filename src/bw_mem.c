@@ -1,0 +1,315 @@
+/*
+ * bw_mem - memory bandwidth: read, write and copy of one buffer of a
+ * given size, over and over.
+ *
+ *   rd     partial read: one 64-bit word in every 32 bytes is loaded
+ *   wr     partial write: one 64-bit word in every 32 bytes is stored
+ *   rdwr   partial read-modify-write of one word in every 32 bytes
+ *   cp     partial copy: one word in every 32 bytes copied to a second
+ *          buffer
+ *   frd    every word loaded (unrolled, 64 words per loop step)
+ *   fwr    every word stored
+ *   fcp    every word copied
+ *   bzero  libc memset() of the buffer
+ *   bcopy  libc memcpy() from one buffer to the other
+ *
+ * Every operation counts the buffer size once per pass as the bytes moved
+ * (lmbench3's convention): a partial read is charged for the whole buffer,
+ * since every cache line of it is brought in, and a copy is charged for the
+ * bytes copied, not for the bytes read plus the bytes written.  MB = 10^6.
+ *
+ * The word kernels go through volatile pointers, so each word is one
+ * scalar load or store that the compiler can neither drop, merge, widen
+ * (vectorise) nor turn into a memset/memcpy call; the libc variants are
+ * separated by a compiler barrier for the same reason.  Buffers are mapped
+ * and touched in initialize(0), once per copy; the timed loop only runs
+ * the passes.  "conflict" places the copy destination a power of two at
+ * least the buffer size after the source, so source and destination words
+ * share their address bits below that power of two (the same cache sets
+ * in every virtually indexed cache, and in physically indexed ones as far
+ * as the page mapping keeps those bits); without it the destination is
+ * skewed by half a 4 KB page plus one line.
+ *
+ * usage: bw_mem [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
+ *               <size> rd|wr|rdwr|cp|fwr|frd|fcp|bzero|bcopy [conflict]
+ */
+#include "bench.h"
+#include "lib_mem.h"
+#include "lib_report.h"
+
+typedef volatile uint64_t vword;
+
+/* Bytes per unrolled loop step; sizes are rounded down to a multiple. */
+#define BLOCK		512
+#define BLOCK_WORDS	(BLOCK / 8)
+/* Destination skew without "conflict": half a 4 KB page plus a line. */
+#define SKEW		(2048 + 64)
+
+struct state {
+	size_t size;		/* bytes per pass, a multiple of BLOCK */
+	size_t words;
+	int two;		/* the operation needs a destination */
+	int conflict;
+	char *map;		/* one mapping holds both buffers */
+	size_t maplen;
+	uint64_t *src, *dst;
+};
+
+/*
+ * Partial: word 0 of every 4, i.e. one per 32 bytes, 16 per block.
+ * Full: all 64 words of a block.  Reads go to four accumulators in turn,
+ * so the adds never form one dependency chain that would cap a cached
+ * read below what the loads can do.  The empty asm after every four
+ * loads pins the accumulators to integer registers: the loads stay scalar
+ * (not vectorised) and cannot be hoisted, merged or summed ahead of time.
+ * (Volatile loads would do the same, but gcc then issues all 64 loads of
+ * a block first and spills them.)
+ */
+#define PART4(op, i) op(i) op(i + 4) op(i + 8) op(i + 12)
+#define PART(op) PART4(op, 0) PART4(op, 16) PART4(op, 32) PART4(op, 48)
+#define FULL8(op, i) op(i) op(i + 1) op(i + 2) op(i + 3) \
+	op(i + 4) op(i + 5) op(i + 6) op(i + 7)
+#define FULL(op) FULL8(op, 0) FULL8(op, 8) FULL8(op, 16) FULL8(op, 24) \
+	FULL8(op, 32) FULL8(op, 40) FULL8(op, 48) FULL8(op, 56)
+
+/* rd: words i, i+4, i+8, i+12; frd: words i .. i+3. */
+#define RD4(i, k) s0 += p[i]; s1 += p[i + k]; s2 += p[i + 2 * k]; \
+	s3 += p[i + 3 * k]; \
+	__asm__ __volatile__("" : "+r"(s0), "+r"(s1), "+r"(s2), "+r"(s3));
+#define PART_RD(i) RD4(i, 4)
+#define FULL_RD(i) RD4(i, 1)
+#define WR(i) p[i] = v;
+#define RDWR(i) p[i] = p[i] + 1;
+#define CP(i) d[i] = s[i];
+
+static void do_rd(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+	const uint64_t *p, *end = st->src + st->words;
+
+	while (n-- > 0)
+		for (p = st->src; p < end; p += BLOCK_WORDS) {
+			PART_RD(0) PART_RD(16) PART_RD(32) PART_RD(48)
+		}
+	use_int((int)(s0 + s1 + s2 + s3));
+}
+
+static void do_frd(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+	const uint64_t *p, *end = st->src + st->words;
+
+	while (n-- > 0)
+		for (p = st->src; p < end; p += BLOCK_WORDS) {
+			FULL_RD(0) FULL_RD(4) FULL_RD(8) FULL_RD(12)
+			FULL_RD(16) FULL_RD(20) FULL_RD(24) FULL_RD(28)
+			FULL_RD(32) FULL_RD(36) FULL_RD(40) FULL_RD(44)
+			FULL_RD(48) FULL_RD(52) FULL_RD(56) FULL_RD(60)
+		}
+	use_int((int)(s0 + s1 + s2 + s3));
+}
+
+static void do_wr(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	vword *p, *end = st->src + st->words;
+	uint64_t v;
+
+	while (n-- > 0) {
+		v = n;
+		for (p = st->src; p < end; p += BLOCK_WORDS) {
+			PART(WR)
+		}
+	}
+}
+
+static void do_fwr(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	vword *p, *end = st->src + st->words;
+	uint64_t v;
+
+	while (n-- > 0) {
+		v = n;
+		for (p = st->src; p < end; p += BLOCK_WORDS) {
+			FULL(WR)
+		}
+	}
+}
+
+static void do_rdwr(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	vword *p, *end = st->src + st->words;
+
+	while (n-- > 0)
+		for (p = st->src; p < end; p += BLOCK_WORDS) {
+			PART(RDWR)
+		}
+}
+
+static void do_cp(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	vword *s, *d, *end = st->src + st->words;
+
+	while (n-- > 0)
+		for (s = st->src, d = st->dst; s < end;
+		     s += BLOCK_WORDS, d += BLOCK_WORDS) {
+			PART(CP)
+		}
+}
+
+static void do_fcp(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	vword *s, *d, *end = st->src + st->words;
+
+	while (n-- > 0)
+		for (s = st->src, d = st->dst; s < end;
+		     s += BLOCK_WORDS, d += BLOCK_WORDS) {
+			FULL(CP)
+		}
+}
+
+static void do_bzero(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	while (n-- > 0) {
+		memset(st->src, 0, st->size);
+		__asm__ __volatile__("" ::: "memory");
+	}
+	use_pointer(st->src);
+}
+
+static void do_bcopy(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	while (n-- > 0) {
+		memcpy(st->dst, st->src, st->size);
+		__asm__ __volatile__("" ::: "memory");
+	}
+	use_pointer(st->dst);
+}
+
+/* Where the destination starts, counted from the source. */
+static size_t dst_offset(const struct state *st)
+{
+	size_t span = mem_page_size();
+
+	if (!st->conflict)
+		return st->size + SKEW;
+	while (span < st->size)
+		span *= 2;
+	return span;
+}
+
+/* Per copy: map and touch the buffers, fill the source. */
+static void init_bufs(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	size_t i, off = st->two ? dst_offset(st) : 0;
+
+	if (n != 0)
+		return;
+	st->maplen = off + st->size;
+	st->map = mem_alloc(st->maplen, 0);
+	st->src = (uint64_t *)st->map;
+	st->dst = st->two ? (uint64_t *)(st->map + off) : NULL;
+	for (i = 0; i < st->words; i++)
+		st->src[i] = i;
+}
+
+static void free_bufs(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	if (n != 0 || st->map == NULL)
+		return;
+	mem_free(st->map, st->maplen);
+	st->map = NULL;
+}
+
+static const struct variant {
+	const char *name;
+	benchmp_f bench;
+	int two;		/* needs a destination buffer */
+} variants[] = {
+	{"rd", do_rd, 0},
+	{"wr", do_wr, 0},
+	{"rdwr", do_rdwr, 0},
+	{"cp", do_cp, 1},
+	{"fwr", do_fwr, 0},
+	{"frd", do_frd, 0},
+	{"fcp", do_fcp, 1},
+	{"bzero", do_bzero, 0},
+	{"bcopy", do_bcopy, 1},
+};
+#define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
+
+static const char usage[] =
+	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] <size> "
+	"rd|wr|rdwr|cp|fwr|frd|fcp|bzero|bcopy [conflict]\n";
+
+/* Refuse sizes whose buffers (per copy, all copies) exceed physical RAM. */
+static void check_memory(const struct state *st, int parallel)
+{
+	long pages = sysconf(_SC_PHYS_PAGES);
+	double need = (double)(st->two ? dst_offset(st) + st->size : st->size)
+		      * parallel;
+
+	if (pages > 0 && need > (double)pages * (double)mem_page_size())
+		bench_fail("%zu bytes x %d copies: more than the physical "
+			   "memory", st->size, parallel);
+}
+
+int main(int argc, char *argv[])
+{
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	struct state st;
+	const struct variant *v = NULL;
+	double scale;
+	size_t i;
+	int c;
+
+	memset(&st, 0, sizeof(st));
+	bench_init(argc, argv, usage);
+	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS)) != -1)
+		if (!bench_common_opt(c, optarg, &opts))
+			bench_usage();
+	if (argc - optind < 2 || argc - optind > 3)
+		bench_usage();
+	st.size = bench_arg_size(argv[optind]);
+	for (i = 0; i < NVARIANTS; i++)
+		if (strcmp(argv[optind + 1], variants[i].name) == 0)
+			v = &variants[i];
+	if (v == NULL)
+		bench_usage();
+	if (argc - optind == 3) {
+		if (strcmp(argv[optind + 2], "conflict") != 0)
+			bench_usage();
+		if (!v->two)
+			bench_fail("conflict applies to cp, fcp and bcopy "
+				   "only");
+		st.conflict = 1;
+	}
+	if (st.size < BLOCK)
+		bench_fail("size %s: at least %d bytes", argv[optind], BLOCK);
+	st.size -= st.size % BLOCK;
+	st.words = st.size / sizeof(uint64_t);
+	st.two = v->two;
+	check_memory(&st, opts.parallel);
+
+	benchmp(init_bufs, v->bench, free_bufs, 0, opts.parallel,
+		opts.warmup, opts.repetitions, &st);
+	/* MB/s = bytes per iteration (all copies) / ns per iteration * 1e3 */
+	scale = (double)st.size * opts.parallel * 1e3;
+	fprintf(stderr, "%.6f %.2f\n", (double)st.size / 1e6,
+		report_median(scale, 1));
+	report_stats_line(v->name, "MB/sec", scale, 1);
+	return 0;
+}

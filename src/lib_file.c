@@ -1,0 +1,158 @@
+/*
+ * lib_file.c - files for bw_file_rd, bw_mmap_rd, lat_mmap, lat_pagefault.
+ *
+ * The paper's file-system section: with many copies either all read one
+ * file (contending for its kernel structures) or, with -C, each reads a
+ * private copy.  The copies are made by the parent before any copy starts
+ * and registered for removal, so they go whatever way the program ends.
+ */
+#include "bench.h"
+#include "lib_file.h"
+
+#include <fcntl.h>
+#include <limits.h>
+#include <sys/stat.h>
+
+/* Chunk for copying and warming files. */
+#define COPY_CHUNK	(1 << 20)
+
+size_t file_check(const char *path, size_t min_size)
+{
+	struct stat sb;
+
+	if (stat(path, &sb) != 0)
+		bench_fail("%s: %s", path, strerror(errno));
+	if (!S_ISREG(sb.st_mode))
+		bench_fail("%s: not a regular file", path);
+	if (access(path, R_OK) != 0)
+		bench_fail("%s: %s", path, strerror(errno));
+	if ((uint64_t)sb.st_size < (uint64_t)min_size)
+		bench_fail("%s: %lld bytes, less than the %zu asked for", path,
+			   (long long)sb.st_size, min_size);
+	return (size_t)sb.st_size;
+}
+
+int file_open(const char *path)
+{
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		bench_die("open %s", path);
+	return fd;
+}
+
+static void *chunk_buffer(void)
+{
+	void *buf = malloc(COPY_CHUNK);
+
+	if (buf == NULL)
+		bench_die("out of memory");
+	return buf;
+}
+
+static void copy_file(const char *from, int to_fd, const char *to)
+{
+	char *buf = chunk_buffer();
+	int fd = file_open(from);
+	ssize_t r, w, off;
+
+	while ((r = read(fd, buf, COPY_CHUNK)) != 0) {
+		if (r < 0)
+			bench_die("read %s", from);
+		for (off = 0; off < r; off += w) {
+			w = write(to_fd, buf + off, (size_t)(r - off));
+			if (w <= 0)
+				bench_die("write %s", to);
+		}
+	}
+	close(fd);
+	free(buf);
+}
+
+void file_set_make(struct file_set *fs, const char *path,
+		   int private_copies, int parallel)
+{
+	int i, fd;
+
+	fs->count = private_copies ? parallel : 1;
+	fs->paths = calloc((size_t)fs->count, sizeof(*fs->paths));
+	if (fs->paths == NULL)
+		bench_die("out of memory");
+	if (!private_copies) {
+		fs->paths[0] = (char *)path;
+		return;
+	}
+	for (i = 0; i < fs->count; i++) {
+		fs->paths[i] = malloc(PATH_MAX);
+		if (fs->paths[i] == NULL)
+			bench_die("out of memory");
+		fd = bench_tmpfile(fs->paths[i], PATH_MAX, "lmbench-copy");
+		copy_file(path, fd, fs->paths[i]);
+		if (close(fd) != 0)
+			bench_die("close %s", fs->paths[i]);
+	}
+}
+
+const char *file_set_path(const struct file_set *fs)
+{
+	int id = benchmp_childid();
+
+	return fs->paths[id < fs->count ? id : 0];
+}
+
+void file_warm(const char *path, size_t size)
+{
+	char *buf = chunk_buffer();
+	int fd = file_open(path);
+	size_t done = 0;
+	ssize_t r;
+
+	while (done < size) {
+		r = read(fd, buf, size - done < COPY_CHUNK ? size - done
+							   : COPY_CHUNK);
+		if (r <= 0)
+			bench_die("read %s", path);
+		done += (size_t)r;
+	}
+	close(fd);
+	free(buf);
+}
+
+uint64_t file_sum(const void *p, size_t len)
+{
+	const unsigned char *c = p;
+	uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0, w[4];
+	size_t i = 0;
+
+	/* memcpy: the data need not be 8-byte aligned; it compiles to loads. */
+	for (; i + 32 <= len; i += 32) {
+		memcpy(w, c + i, 32);
+		s0 += w[0];
+		s1 += w[1];
+		s2 += w[2];
+		s3 += w[3];
+	}
+	for (; i < len; i++)
+		s0 += c[i];
+	return (s0 + s1) + (s2 + s3);
+}
+
+void file_order(size_t *idx, size_t n, int random)
+{
+	uint64_t x = 0x9e3779b97f4a7c15ULL;	/* xorshift64 state */
+	size_t i, j, t;
+
+	for (i = 0; i < n; i++)
+		idx[i] = i;
+	if (!random)
+		return;
+	for (i = n; i > 1; i--) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		j = (size_t)(x % i);
+		t = idx[i - 1];
+		idx[i - 1] = idx[j];
+		idx[j] = t;
+	}
+}

@@ -1,0 +1,43 @@
+/*
+ * lib_file.h - the file the file-system benchmarks read: checked, warmed
+ * into the page cache, and with -C one private copy per parallel copy.
+ */
+#ifndef LMBENCH_LIB_FILE_H
+#define LMBENCH_LIB_FILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct file_set {
+	int count;		/* 1 (shared) or the number of copies */
+	char **paths;
+};
+
+/*
+ * Check that `path` is a readable regular file of at least `min_size`
+ * bytes (bad input, exit 2, otherwise) and return its size.
+ */
+size_t file_check(const char *path, size_t min_size);
+/*
+ * The files for `parallel` copies: `path` itself for all of them, or with
+ * `private_copies` set a temporary copy of it for each, made now in
+ * $TMPDIR by the calling process, which removes them at exit (also on
+ * SIGINT/SIGTERM).
+ */
+void file_set_make(struct file_set *fs, const char *path,
+		   int private_copies, int parallel);
+/* The file of the calling copy (benchmp_childid()). */
+const char *file_set_path(const struct file_set *fs);
+/* Open read-only or die. */
+int file_open(const char *path);
+/* Read the first `size` bytes once, so a later read finds them cached. */
+void file_warm(const char *path, size_t size);
+/*
+ * idx[0 .. n) = 0 .. n-1, shuffled when `random` is set (a fixed seed, so
+ * every run visits in the same order).
+ */
+void file_order(size_t *idx, size_t n, int random);
+/* Sum every 64-bit word (and trailing byte) of p[0 .. len). */
+uint64_t file_sum(const void *p, size_t len);
+
+#endif

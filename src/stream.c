@@ -1,0 +1,394 @@
+/*
+ * stream - John McCalpin's STREAM kernels under the lmbench harness.
+ *
+ *   version 1                          bytes counted per element
+ *     copy    c[i] = a[i]              16 (8 read + 8 written)
+ *     scale   b[i] = q * c[i]          16
+ *     add     c[i] = a[i] + b[i]       24
+ *     triad   a[i] = b[i] + q * c[i]   24
+ *   version 2
+ *     fill    a[i] = q                  8 (written)
+ *     copy    a[i] = b[i]              16
+ *     daxpy   a[i] = a[i] + q * b[i]   24
+ *     sum     s = s + a[i]              8 (read)
+ *
+ * STREAM's convention: the bytes the kernel reads and writes explicitly,
+ * not the extra line reads a cache may do for a write miss.  One
+ * iteration is one pass over the arrays; latency is the time per element,
+ * bandwidth the bytes per second (MB = 10^6), summed over -P copies.
+ * Each copy maps its own arrays (len doubles each) in initialize(0) and,
+ * in cleanup(0), checks every element against the value the kernels must
+ * have left there, as McCalpin's checker does; a mismatch is an error.
+ * The loops are plain C over restrict pointers (the arrays never overlap),
+ * so the compiler treats them as it treats McCalpin's static arrays: it
+ * may vectorise them, and gcc and clang turn copy into a memcpy() call
+ * and fill into memset(), whose large-size paths write with non-temporal
+ * stores and so skip the read-for-ownership of the destination.  An empty
+ * asm with a memory clobber after every pass keeps the compiler from
+ * merging or dropping passes.  sum
+ * keeps four partial sums so the latency of a floating-point add does not
+ * cap a memory-bound loop.
+ *
+ * usage: stream [-v 1|2] [-M <array bytes>] [-P <parallelism>]
+ *               [-W <warmup>] [-N <repetitions>]
+ */
+#include "bench.h"
+#include "lib_mem.h"
+
+#include <math.h>
+
+/*
+ * 40 million doubles (320 MB) per array: the size of the reference STREAM
+ * run this program is compared with, and with three arrays 960 MB, over
+ * three times the largest last-level cache it is likely to meet.
+ */
+#define DEFAULT_LEN	40000000UL
+#define SCALAR		3.0
+/* McCalpin's starting values (a = 1, b = 2, c = 0). */
+#define A0		1.0
+#define B0		2.0
+#define C0		0.0
+/* Relative error accepted by the check; the values stay exact integers. */
+#define EPSILON		1e-13
+
+struct state {
+	size_t len;		/* doubles per array */
+	int narrays;
+	int keep;		/* keep arrays between kernels (one copy) */
+	double *a, *b, *c;
+	double ea, eb, ec;	/* what every element must hold */
+	double sum;		/* last result of the sum kernel */
+	uint64 passes;		/* passes since the last check */
+	const struct kernel *k;
+};
+
+#define PASS_BARRIER() __asm__ __volatile__("" ::: "memory")
+
+/* One pass of each kernel; restrict: the arrays never overlap. */
+static void copy_pass(double *restrict c, const double *restrict a,
+		      size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		c[i] = a[i];
+}
+
+static void scale_pass(double *restrict b, const double *restrict c,
+		       size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		b[i] = SCALAR * c[i];
+}
+
+static void add_pass(double *restrict c, const double *restrict a,
+		     const double *restrict b, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		c[i] = a[i] + b[i];
+}
+
+static void triad_pass(double *restrict a, const double *restrict b,
+		       const double *restrict c, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		a[i] = b[i] + SCALAR * c[i];
+}
+
+static void fill_pass(double *restrict a, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		a[i] = SCALAR;
+}
+
+static void daxpy_pass(double *restrict a, const double *restrict b,
+		       size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		a[i] = a[i] + SCALAR * b[i];
+}
+
+static double sum_pass(const double *restrict a, size_t len)
+{
+	double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+	size_t i, body = len - len % 4;
+
+	for (i = 0; i < body; i += 4) {
+		s0 += a[i];
+		s1 += a[i + 1];
+		s2 += a[i + 2];
+		s3 += a[i + 3];
+	}
+	for (; i < len; i++)
+		s0 += a[i];
+	return (s0 + s1) + (s2 + s3);
+}
+
+/* The timed kernels: n passes, nothing else. */
+static void do_copy(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	st->passes += n;
+	while (n-- > 0) {
+		copy_pass(st->c, st->a, st->len);
+		PASS_BARRIER();
+	}
+}
+
+static void do_scale(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	st->passes += n;
+	while (n-- > 0) {
+		scale_pass(st->b, st->c, st->len);
+		PASS_BARRIER();
+	}
+}
+
+static void do_add(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	st->passes += n;
+	while (n-- > 0) {
+		add_pass(st->c, st->a, st->b, st->len);
+		PASS_BARRIER();
+	}
+}
+
+static void do_triad(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	st->passes += n;
+	while (n-- > 0) {
+		triad_pass(st->a, st->b, st->c, st->len);
+		PASS_BARRIER();
+	}
+}
+
+static void do_fill(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	st->passes += n;
+	while (n-- > 0) {
+		fill_pass(st->a, st->len);
+		PASS_BARRIER();
+	}
+}
+
+static void do_copy2(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	st->passes += n;
+	while (n-- > 0) {
+		copy_pass(st->a, st->b, st->len);
+		PASS_BARRIER();
+	}
+}
+
+static void do_daxpy(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	st->passes += n;
+	while (n-- > 0) {
+		daxpy_pass(st->a, st->b, st->len);
+		PASS_BARRIER();
+	}
+}
+
+static void do_sum(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	double s = 0;
+
+	st->passes += n;
+	while (n-- > 0) {
+		s = sum_pass(st->a, st->len);
+		PASS_BARRIER();
+	}
+	st->sum = s;
+}
+
+/*
+ * What one pass does to the (uniform) array values, for the check.  Only
+ * daxpy changes its own input, so only its result depends on how many
+ * passes ran; the others are the same after one pass as after many.
+ */
+static void m_copy(struct state *st) { st->ec = st->ea; }
+static void m_scale(struct state *st) { st->eb = SCALAR * st->ec; }
+static void m_add(struct state *st) { st->ec = st->ea + st->eb; }
+static void m_triad(struct state *st) { st->ea = st->eb + SCALAR * st->ec; }
+static void m_fill(struct state *st) { st->ea = SCALAR; }
+static void m_copy2(struct state *st) { st->ea = st->eb; }
+static void m_daxpy(struct state *st) { st->ea = st->ea + SCALAR * st->eb; }
+static void m_sum(struct state *st) { (void)st; }
+
+static const struct kernel {
+	benchmp_f bench;
+	void (*model)(struct state *st);	/* one pass, on the values */
+	int bytes;				/* per element, STREAM's */
+	int grows;				/* changes its own input */
+	int sums;				/* leaves a sum to check */
+	const char *label;
+} v1[] = {
+	{do_copy, m_copy, 16, 0, 0, "STREAM copy"},
+	{do_scale, m_scale, 16, 0, 0, "STREAM scale"},
+	{do_add, m_add, 24, 0, 0, "STREAM add"},
+	{do_triad, m_triad, 24, 0, 0, "STREAM triad"},
+}, v2[] = {
+	{do_fill, m_fill, 8, 0, 0, "STREAM2 fill"},
+	{do_copy2, m_copy2, 16, 0, 0, "STREAM2 copy"},
+	{do_daxpy, m_daxpy, 24, 1, 0, "STREAM2 daxpy"},
+	{do_sum, m_sum, 8, 0, 1, "STREAM2 sum"},
+};
+
+static int off_by(double got, double want)
+{
+	return fabs(got - want) > EPSILON * fabs(want) + EPSILON;
+}
+
+static void check_array(const struct state *st, const double *x,
+			double want, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < st->len; i++)
+		if (off_by(x[i], want))
+			bench_die("%s: check failed: %s[%zu] = %.17g, expected "
+				  "%.17g", st->k->label, name, i, x[i], want);
+}
+
+/* McCalpin's check: every element holds what the model says. */
+static void check(struct state *st)
+{
+	/* Idempotent kernels: one application stands for any number. */
+	if (!st->k->grows && st->passes > 1)
+		st->passes = 1;
+	while (st->passes > 0) {
+		st->k->model(st);
+		st->passes--;
+	}
+	errno = 0;
+	check_array(st, st->a, st->ea, "a");
+	check_array(st, st->b, st->eb, "b");
+	if (st->c != NULL)
+		check_array(st, st->c, st->ec, "c");
+	if (st->k->sums &&
+	    off_by(st->sum, st->ea * (double)st->len))
+		bench_die("%s: check failed: sum %.17g, expected %.17g",
+			  st->k->label, st->sum, st->ea * (double)st->len);
+}
+
+static double *new_array(const struct state *st, double value)
+{
+	double *x = mem_alloc(st->len * sizeof(double), 0);
+	size_t i;
+
+	for (i = 0; i < st->len; i++)
+		x[i] = value;
+	return x;
+}
+
+static void init_arrays(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	if (n != 0 || st->a != NULL)
+		return;
+	st->a = new_array(st, A0);
+	st->b = new_array(st, B0);
+	st->c = st->narrays == 3 ? new_array(st, C0) : NULL;
+	st->ea = A0;
+	st->eb = B0;
+	st->ec = C0;
+	st->passes = 0;
+}
+
+static void check_arrays(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	size_t bytes = st->len * sizeof(double);
+
+	if (n != 0)
+		return;
+	check(st);
+	if (st->keep)
+		return;
+	mem_free(st->a, bytes);
+	mem_free(st->b, bytes);
+	mem_free(st->c, bytes);
+	st->a = st->b = st->c = NULL;
+}
+
+static const char usage[] =
+	"[-v 1|2] [-M <array bytes>] [-P <parallelism>] [-W <warmup>] "
+	"[-N <repetitions>]\n";
+
+int main(int argc, char *argv[])
+{
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	const struct kernel *ks = v1;
+	struct state st;
+	size_t i, bytes = 0;
+	char label[64];
+	long pages;
+	int c, version = 1;
+
+	memset(&st, 0, sizeof(st));
+	bench_init(argc, argv, usage);
+	while ((c = getopt(argc, argv, "v:M:" BENCH_COMMON_OPTS)) != -1) {
+		if (bench_common_opt(c, optarg, &opts))
+			continue;
+		if (c == 'v')
+			version = (int)bench_arg_long(optarg, 1, 2);
+		else if (c == 'M')
+			bytes = bench_arg_size(optarg);
+		else
+			bench_usage();
+	}
+	if (optind != argc)
+		bench_usage();
+	st.len = bytes ? bytes / sizeof(double) : DEFAULT_LEN;
+	if (st.len == 0)
+		bench_fail("-M %zu: an array must hold at least one double",
+			   bytes);
+	st.narrays = version == 1 ? 3 : 2;
+	pages = sysconf(_SC_PHYS_PAGES);
+	if (pages > 0 && (double)st.len * sizeof(double) * st.narrays *
+				 opts.parallel >
+			 (double)pages * (double)mem_page_size())
+		bench_fail("%d copies of %d arrays of %zu doubles: more than "
+			   "the physical memory", opts.parallel, st.narrays,
+			   st.len);
+	if (version == 2)
+		ks = v2;
+	/* One copy keeps its arrays (and their checked values) throughout. */
+	st.keep = opts.parallel == 1;
+	for (i = 0; i < 4; i++) {
+		st.k = &ks[i];
+		benchmp(init_arrays, ks[i].bench, check_arrays, 0,
+			opts.parallel, opts.warmup, opts.repetitions, &st);
+		snprintf(label, sizeof(label), "%s latency", ks[i].label);
+		nano(label, get_n() * st.len);
+		fprintf(stderr, "%s bandwidth: ", ks[i].label);
+		mb(get_n() * st.len * (uint64)ks[i].bytes *
+		   (uint64)opts.parallel);
+	}
+	return 0;
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/perl
+# bw_mem: every operation prints "<size MB> <MB/s>", bad input is refused.
+use strict;
+use warnings;
+use lib 't/lib';
+use LmTest;
+use Test::More;
+
+my $n = number_re();
+for my $op (qw(rd wr rdwr cp fwr frd fcp bzero bcopy)) {
+	my $r = run([bin('bw_mem'), '-N', 3, '8k', $op], env => {quick_env()});
+	is($r->{status}, 0, "$op: exit 0");
+	like($r->{err}, qr/^0\.008192 ($n)\n\z/, "$op: size and bandwidth")
+		or diag($r->{err});
+	my ($bw) = $r->{err} =~ /^\S+ ($n)$/m;
+	ok(defined $bw && $bw > 1 && $bw < 1e8, "$op: plausible MB/s");
+	is($r->{out}, '', "$op: nothing on stdout");
+}
+
+# Sizes are rounded down to the 512-byte loop step; the smallest is 512.
+my $r = run([bin('bw_mem'), '-N', 1, '1000', 'rd'], env => {quick_env()});
+like($r->{err}, qr/^0\.000512 $n\n\z/, '1000 bytes: 512 are used');
+$r = run([bin('bw_mem'), '-N', 1, '512', 'bcopy', 'conflict'],
+	 env => {quick_env()});
+like($r->{err}, qr/^0\.000512 $n\n\z/, 'smallest size with conflict');
+$r = run([bin('bw_mem'), '-N', 1, '1M', 'fcp', 'conflict'],
+	 env => {quick_env()});
+like($r->{err}, qr/^1\.048576 $n\n\z/, '1M fcp conflict');
+
+# -P: copies run, bandwidth is summed.
+$r = run([bin('bw_mem'), '-P', 2, '-N', 3, '64k', 'frd'],
+	 env => {quick_env()});
+is($r->{status}, 0, '-P 2: exit 0');
+like($r->{err}, qr/^0\.065536 $n\n\z/, '-P 2: result line');
+
+# LMBENCH_STATS adds one #stats line.
+$r = run([bin('bw_mem'), '-N', 3, '8k', 'rd'],
+	 env => {quick_env(), LMBENCH_STATS => 1});
+like($r->{err}, qr/^0\.008192 $n\n#stats .*unit=MB\/sec/, '#stats line');
+
+bad_input_ok('bw_mem', [], 'no argument');
+bad_input_ok('bw_mem', ['8k'], 'no operation');
+bad_input_ok('bw_mem', ['8k', 'bogus'], 'unknown operation');
+bad_input_ok('bw_mem', ['8k', 'bcopy', 'bogus'], 'unknown third word');
+bad_input_ok('bw_mem', ['8k', 'rd', 'conflict'], 'conflict on a read');
+bad_input_ok('bw_mem', ['8k', 'cp', 'conflict', 'x'], 'extra argument');
+bad_input_ok('bw_mem', ['-x', '8k', 'rd'], 'unknown option');
+bad_input_ok('bw_mem', ['abc', 'rd'], 'non-numeric size');
+bad_input_ok('bw_mem', ['-1', 'rd'], 'negative size');
+bad_input_ok('bw_mem', ['8q', 'rd'], 'bad suffix');
+bad_input_ok('bw_mem', ['99999999999999999999', 'rd'], 'overflowing size');
+bad_input_ok('bw_mem', ['100', 'rd'], 'size below 512');
+bad_input_ok('bw_mem', ['0', 'rd'], 'zero size');
+bad_input_ok('bw_mem', ['1000000G', 'rd'], 'more than memory');
+bad_input_ok('bw_mem', ['-P', '0', '8k', 'rd'], 'zero -P');
+bad_input_ok('bw_mem', ['-N', 'x', '8k', 'rd'], 'non-numeric -N');
+
+done_testing();

@@ -1,0 +1,98 @@
+/*
+ * stream_check - an independent STREAM-style measurement, written apart
+ * from the harness, to cross-check bin/stream.
+ *
+ * Like McCalpin's program: three static arrays of a compile-time length,
+ * each kernel timed over NTIMES passes with clock_gettime, the first pass
+ * dropped, bandwidth from the bytes the kernel names (16 for copy and
+ * scale, 24 for add and triad), the arrays checked at the end.  It prints
+ * the best and the median pass per kernel:
+ *
+ *   <kernel> best <MB/s> median <MB/s>
+ *
+ * usage: stream_check [passes]   (default 10; MB = 10^6 bytes)
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#ifndef STREAM_N
+#define STREAM_N 40000000	/* doubles per array, the reference run's */
+#endif
+#define MAXTIMES 100
+
+static double a[STREAM_N], b[STREAM_N], c[STREAM_N];
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int cmp(const void *x, const void *y)
+{
+	double u = *(const double *)x, v = *(const double *)y;
+
+	return (u > v) - (u < v);
+}
+
+int main(int argc, char *argv[])
+{
+	static const char *names[4] = {"copy", "scale", "add", "triad"};
+	static const double bytes[4] = {16, 16, 24, 24};
+	double t[4][MAXTIMES], q = 3.0, ea = 1.0, eb = 2.0, ec = 0.0, t0;
+	long i;
+	int k, r, ntimes = argc > 1 ? atoi(argv[1]) : 10;
+
+	if (ntimes < 2 || ntimes > MAXTIMES) {
+		fprintf(stderr, "usage: stream_check [passes 2..%d]\n",
+			MAXTIMES);
+		return 2;
+	}
+	for (i = 0; i < STREAM_N; i++) {
+		a[i] = 1.0;
+		b[i] = 2.0;
+		c[i] = 0.0;
+	}
+	for (r = 0; r < ntimes; r++) {
+		t0 = now();
+		for (i = 0; i < STREAM_N; i++)
+			c[i] = a[i];
+		t[0][r] = now() - t0;
+		t0 = now();
+		for (i = 0; i < STREAM_N; i++)
+			b[i] = q * c[i];
+		t[1][r] = now() - t0;
+		t0 = now();
+		for (i = 0; i < STREAM_N; i++)
+			c[i] = a[i] + b[i];
+		t[2][r] = now() - t0;
+		t0 = now();
+		for (i = 0; i < STREAM_N; i++)
+			a[i] = b[i] + q * c[i];
+		t[3][r] = now() - t0;
+		ec = ea;
+		eb = q * ec;
+		ec = ea + eb;
+		ea = eb + q * ec;
+	}
+	for (i = 0; i < STREAM_N; i++)
+		if (fabs(a[i] - ea) > 1e-13 * ea ||
+		    fabs(b[i] - eb) > 1e-13 * eb ||
+		    fabs(c[i] - ec) > 1e-13 * ec) {
+			fprintf(stderr, "stream_check: arrays wrong at %ld\n",
+				i);
+			return 1;
+		}
+	for (k = 0; k < 4; k++) {
+		double mbytes = bytes[k] * STREAM_N / 1e6;
+
+		qsort(&t[k][1], (size_t)ntimes - 1, sizeof(double), cmp);
+		printf("%s best %.1f median %.1f\n", names[k],
+		       mbytes / t[k][1], mbytes / t[k][1 + (ntimes - 2) / 2]);
+	}
+	return 0;
+}

@@ -1,0 +1,62 @@
+# LmFile - test helpers for the programs that read a file
+# (bw_file_rd, bw_mmap_rd, lat_mmap, lat_pagefault).
+#
+#   my $f = data_file($bytes)       a file of that many bytes in a temp dir
+#   copies_ok('prog', [args before the file], $file, 'name')
+#                                   -C -P 2 runs and leaves no copy behind;
+#                                   SIGINT during a run leaves no copy and
+#                                   no process behind
+package LmFile;
+use strict;
+use warnings;
+use Exporter 'import';
+use File::Temp qw(tempdir);
+use LmTest;
+use Test::More;
+
+our @EXPORT = qw(data_file copies_ok);
+
+sub data_file {
+	my ($bytes) = @_;
+	my $dir = tempdir(CLEANUP => 1);
+	my $path = "$dir/data";
+	open(my $fh, '>', $path) or die "$path: $!";
+	binmode($fh);
+	my $chunk = join('', map { chr($_ % 251) } 0 .. 65535);
+	my $left = $bytes;
+	while ($left > 0) {
+		my $n = $left < length($chunk) ? $left : length($chunk);
+		print $fh substr($chunk, 0, $n);
+		$left -= $n;
+	}
+	close($fh) or die "$path: $!";
+	return $path;
+}
+
+sub left_in {
+	my ($dir) = @_;
+	opendir(my $dh, $dir) or return ('?');
+	return grep { !/^\.\.?$/ } readdir $dh;
+}
+
+sub copies_ok {
+	my ($prog, $args, $file, $re) = @_;
+	my $dir = tempdir(CLEANUP => 1);
+	my $r = run([bin($prog), '-C', '-P', 2, '-N', 1, @$args, $file],
+		    env => {quick_env(), TMPDIR => $dir});
+	is($r->{status}, 0, "$prog -C -P 2: exit 0") or diag($r->{err});
+	like($r->{err}, $re, "$prog -C -P 2: result line");
+	is_deeply([left_in($dir)], [], "$prog -C -P 2: private copies removed");
+
+	$r = run([bin($prog), '-C', '-P', 2, '-N', 100000, @$args, $file],
+		 env => {quick_env(), TMPDIR => $dir},
+		 signal_after => 0.7, signal => 'INT', timeout => 20);
+	is($r->{signal}, 2, "$prog -C -P 2: SIGINT ends it by SIGINT");
+	is_deeply([left_in($dir)], [], "$prog: SIGINT leaves no copy");
+	ok(!kill(0, -$r->{pid}), "$prog: SIGINT leaves no process");
+	unlike($r->{err}, qr/^[0-9.]+ [0-9.]+$|microseconds/m,
+	       "$prog: SIGINT: no half result");
+	ok(-s $file, "$prog: the named file is left alone");
+}
+
+1;

@@ -1,0 +1,52 @@
+#!/usr/bin/perl
+# stream: both versions print a latency and a bandwidth line per kernel,
+# the arrays pass the check, bad input is refused.
+use strict;
+use warnings;
+use lib 't/lib';
+use LmTest;
+use Test::More;
+
+my $n = number_re();
+my %kernels = (1 => [map { "STREAM $_" } qw(copy scale add triad)],
+	       2 => [map { "STREAM2 $_" } qw(fill copy daxpy sum)]);
+# -P costs 100 ms intervals per kernel: one parallel run is enough.
+for my $run ([1, 1], [2, 1], [1, 2]) {
+	my ($v, $p) = @$run;
+	{
+		my $r = run([bin('stream'), '-v', $v, '-M', '256K', '-N',
+			     $p == 1 ? 3 : 1, '-P', $p], env => {quick_env()});
+		is($r->{status}, 0, "v$v -P $p: exit 0") or diag($r->{err});
+		my $want = join('', map {
+			"\Q$_\E latency: $n nanoseconds\n" .
+			"\Q$_\E bandwidth: $n MB\\/sec\n" } @{$kernels{$v}});
+		like($r->{err}, qr/^$want\z/, "v$v -P $p: eight lines")
+			or diag($r->{err});
+		my @bw = $r->{err} =~ /bandwidth: ($n) MB/g;
+		ok(!grep({ $_ <= 0 || $_ > 1e8 } @bw), "v$v -P $p: 0 < MB/s");
+	}
+}
+
+# An odd array length (not a multiple of the unrolled sum) and the
+# smallest one still check out.
+for my $m (8, 1000) {
+	my $r = run([bin('stream'), '-v', 2, '-M', $m, '-N', 2],
+		    env => {quick_env()});
+	is($r->{status}, 0, "-M $m: exit 0") or diag($r->{err});
+	like($r->{err}, qr/STREAM2 sum bandwidth: $n MB\/sec\n\z/,
+	     "-M $m: complete");
+}
+
+bad_input_ok('stream', ['-v', 3], 'version 3');
+bad_input_ok('stream', ['-v', 'x'], 'non-numeric version');
+bad_input_ok('stream', ['-v'], 'missing version');
+bad_input_ok('stream', ['-M', 'abc'], 'non-numeric -M');
+bad_input_ok('stream', ['-M', '-1'], 'negative -M');
+bad_input_ok('stream', ['-M', '4'], 'array below one double');
+bad_input_ok('stream', ['-M', '99999999999999999999'], 'overflowing -M');
+bad_input_ok('stream', ['-M', '100000G'], 'more than memory');
+bad_input_ok('stream', ['-x'], 'unknown option');
+bad_input_ok('stream', ['extra'], 'extra argument');
+bad_input_ok('stream', ['-P', '0'], 'zero -P');
+
+done_testing();
