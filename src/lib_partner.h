@@ -19,7 +19,10 @@
  * RLIMIT_NPROC where that is the limit hit) if the fork fails.
  */
 pid_t partner_fork(int which, int count);
-/* Place the copy itself as process 0 of a group with `count` helpers. */
+/*
+ * Place the copy itself as process 0 of a group with `count` helpers, and
+ * ignore SIGPIPE so that a dead helper is reported as a failed write.
+ */
 void partner_place_self(int count);
 /* SIGKILL and reap helpers (pids <= 0 are skipped, then zeroed). */
 void partner_reap(pid_t *pids, int n);
