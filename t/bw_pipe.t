@@ -16,7 +16,7 @@ format_ok('bw_pipe', ['-m', '100', '-M', '1000'], $re, 'odd sizes');
 format_ok('bw_pipe', ['-m', '1m', '-M', '10'], $re, 'total below one message');
 format_ok('bw_pipe', ['-P', '2', '-N', '1', '-M', '1m'], $re, 'two copies');
 cleanup_ok('bw_pipe', []);
-cleanup_ok('bw_pipe', ['-P', '2'], groups => [0]);
+cleanup_ok('bw_pipe', ['-P', '2'], groups => [0], procs => 5);
 common_bad_input('bw_pipe');
 for my $o ('-m', '-M') {
 	bad_input_ok('bw_pipe', [$o, '0'], "zero $o");

@@ -17,6 +17,6 @@ format_ok('lat_fifo', ['-P', '2', '-N', '1'], $re, 'two copies');
 	format_ok('lat_fifo', [], $re, 'both ends on CPU 0');
 }
 cleanup_ok('lat_fifo', []);
-cleanup_ok('lat_fifo', ['-P', '2'], groups => [0]);
+cleanup_ok('lat_fifo', ['-P', '2'], groups => [0], procs => 5);
 common_bad_input('lat_fifo');
 done_testing();

@@ -17,6 +17,6 @@ format_ok('lat_pipe', ['-P', '2', '-N', '1'], $re, 'two copies');
 	format_ok('lat_pipe', [], $re, 'both ends on CPU 0');
 }
 cleanup_ok('lat_pipe', []);
-cleanup_ok('lat_pipe', ['-P', '2'], groups => [0]);
+cleanup_ok('lat_pipe', ['-P', '2'], groups => [0], procs => 5);
 common_bad_input('lat_pipe');
 done_testing();

@@ -17,7 +17,7 @@ format_ok('lat_unix', ['-P', '2', '-N', '1'], $re, 'two copies');
 	format_ok('lat_unix', [], $re, 'both ends on CPU 0');
 }
 cleanup_ok('lat_unix', []);
-cleanup_ok('lat_unix', ['-P', '2'], groups => [0]);
+cleanup_ok('lat_unix', ['-P', '2'], groups => [0], procs => 5);
 common_bad_input('lat_unix');
 format_ok('lat_unix', ['-m', '64k'], $re, '64 KB messages');
 bad_input_ok('lat_unix', ['-m', '0'], 'zero -m');

@@ -28,16 +28,19 @@ sub format_ok {
 	return $r;
 }
 
-# Interrupted mid-run: killed by SIGINT, nothing left behind.
+# Interrupted mid-run (once `procs` processes, default 2, are alive):
+# killed by SIGINT, nothing left behind.
 sub cleanup_ok {
 	my ($prog, $args, %o) = @_;
 	for my $group (@{ $o{groups} // [0, 1] }) {
 		my $how = $group ? 'SIGINT to the group' : 'SIGINT to the pid';
 		my $r = probe([bin($prog), @$args],
-			env => {ENOUGH => 400000, TIMING_O => 0, LOOP_O => 0,
+			env => {ENOUGH => $o{enough} // 400000, TIMING_O => 0, LOOP_O => 0,
 				LMBENCH_DEBUG => 1},
-			int_after => 0.3, int_group => $group);
+			int_procs => $o{procs} // 2, int_group => $group);
 		subtest "$prog @$args: $how" => sub {
+			ok(($r->{procs_at_int} // 0) >= ($o{procs} // 2),
+			   'interrupted with its helpers running');
 			is($r->{signal}, 2, 'ended by SIGINT')
 				or diag("status $r->{status}: $r->{err}");
 			unlike($r->{err}, qr/microseconds$|MB\/sec$/m,

@@ -1,11 +1,13 @@
 # IpcTest - what a program that forks helpers and makes temporary files
 # or System V objects must leave behind: nothing.
 #
-#   probe([cmd...], env => {...}, int_after => secs, int_group => 0|1)
+#   probe([cmd...], env => {...}, int_procs => n, int_group => 0|1)
 #       runs cmd in its own process group with TMPDIR set to a fresh
-#       directory; optionally sends SIGINT (to the program's pid, or to
-#       the whole group as Ctrl-C does) after int_after seconds.  Returns
-#       { out, err, status, signal, procs_left, files_left, tmpdir }.
+#       directory; with int_procs, sends SIGINT (to the program's pid, or
+#       to the whole group as Ctrl-C does) once n processes of the group
+#       are alive (the program and its helpers: mid-run).  Returns
+#       { out, err, status, signal, procs_left, files_left, tmpdir,
+#         procs_at_int }.
 #   sem_ids_in($text)   System V semaphore ids named by LMBENCH_DEBUG lines
 #   sem_exists($id)     1 if ipcs still lists the set (undef: no ipcs)
 package IpcTest;
@@ -35,11 +37,13 @@ sub probe {
 	setpgid($pid, $pid);
 	my $t0 = time;
 	my $sent = 0;
-	my $status;
+	my ($status, $at_int);
 	while (1) {
 		my $r = waitpid($pid, WNOHANG);
 		if ($r == $pid) { $status = $?; last; }
-		if (defined $o{int_after} && !$sent && time - $t0 >= $o{int_after}) {
+		if (defined $o{int_procs} && !$sent &&
+		    ($at_int = live_in_group($pid)) >= $o{int_procs}) {
+			sleep 0.05;
 			kill 'INT', ($o{int_group} ? -$pid : $pid);
 			$sent = 1;
 		}
@@ -70,6 +74,7 @@ sub probe {
 		status => WIFEXITED($status) ? WEXITSTATUS($status) : -1,
 		signal => WIFSIGNALED($status) ? WTERMSIG($status) : 0,
 		procs_left => $left, files_left => \@files, tmpdir => $dir,
+		procs_at_int => $at_int,
 	};
 }
 
