@@ -151,12 +151,9 @@ static void ring_init(iter_t n, void *cookie)
 			member(st, cur[0], next[1]);
 		}
 		close(cur[0]);
-		if (k > 1)
-			close(cur[1]);
 		if (!last)
 			close(next[1]);
 		cur[0] = next[0];
-		cur[1] = -1;
 	}
 	close(first[1]);
 	partner_place_self(st->procs - 1);

@@ -14,7 +14,6 @@ format_ok('bw_unix', ['-M', '1m'], $re, 'defaults, 1 MB');
 format_ok('bw_unix', ['-m', '4k', '-M', '256k'], $re, '4 KB messages');
 format_ok('bw_unix', ['-m', '100', '-M', '1000'], $re, 'odd sizes');
 format_ok('bw_unix', ['-m', '1m', '-M', '10'], $re, 'total below one message');
-format_ok('bw_unix', ['-P', '2', '-N', '1', '-M', '1m'], $re, 'two copies');
 cleanup_ok('bw_unix', []);
 cleanup_ok('bw_unix', ['-P', '2'], groups => [0], procs => 5);
 common_bad_input('bw_unix');

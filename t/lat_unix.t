@@ -11,7 +11,6 @@ use Test::More;
 my $n = number_re();
 my $re = qr/^\QAF_UNIX sock stream latency\E: ($n) microseconds\n\z/;
 format_ok('lat_unix', [], $re, 'one copy');
-format_ok('lat_unix', ['-P', '2', '-N', '1'], $re, 'two copies');
 {
 	local $ENV{LMBENCH_SCHED} = 'CUSTOM 0';
 	format_ok('lat_unix', [], $re, 'both ends on CPU 0');
