@@ -29,8 +29,10 @@ struct state {
 /* The set, for the exit and signal hooks (only its creator removes it). */
 static int set_id = -1;
 static pid_t set_owner;
-static struct sigaction chained[4];
-static const int hooked[4] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+/* lib_cleanup's signals: our handler runs first, then chains to it. */
+static const int hooked[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+#define NHOOKED ((int)(sizeof(hooked) / sizeof(hooked[0])))
+static struct sigaction chained[NHOOKED];
 
 static void remove_set(void)
 {
@@ -46,7 +48,7 @@ static void on_signal(int sig)
 	int i;
 
 	remove_set();
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < NHOOKED; i++) {
 		if (hooked[i] != sig)
 			continue;
 		if (chained[i].sa_handler != SIG_DFL &&
@@ -73,7 +75,7 @@ static void make_set(int nsems)
 	set_owner = getpid();
 	set_id = semget(IPC_PRIVATE, nsems, IPC_CREAT | 0600);
 	if (set_id >= 0) {
-		for (i = 0; i < 4; i++) {
+		for (i = 0; i < NHOOKED; i++) {
 			if (sigaction(hooked[i], NULL, &chained[i]) == 0 &&
 			    chained[i].sa_handler == SIG_IGN)
 				continue;
