@@ -60,6 +60,22 @@ series_ok(['-P', '2', '-N', '1'], ['2'], 'two copies');
 	like($r->{err}, qr/^150 $n$/m, '... and its line');
 	ok(!$r->{procs_left}, '... and no process left');
 }
+# A real limit: the per-user process limit, for an unprivileged user
+# (root is exempt from it).  Exit 1 with the limit named, nothing left.
+SKIP: {
+	my $ok = $> == 0 && !system('command -v prlimit >/dev/null 2>&1') &&
+		 !system('command -v setpriv >/dev/null 2>&1');
+	skip 'needs root, prlimit and setpriv', 4 unless $ok;
+	my $r = probe(['prlimit', '--nproc=6:6', 'setpriv', '--reuid=65534',
+		       '--regid=65534', '--clear-groups', bin('lat_ctx'),
+		       '-N', '1', '50'], env => {quick_env()});
+	is($r->{status}, 1, 'RLIMIT_NPROC hit: exit 1') or diag($r->{err});
+	like($r->{err}, qr/RLIMIT_NPROC .* is 6 processes/, '... limit named');
+	like($r->{err}, qr/^lat_ctx: fork helper process \d+ of 49: /m,
+	     '... and the failed fork');
+	ok(!$r->{procs_left}, '... no process left');
+}
+
 # The overhead run comes first, in one process: SIGINT is sent once a
 # ring is up (many short rings in a row, so one is always near).
 cleanup_ok('lat_ctx', ['-N', '1', ('8') x 30], procs => 8, enough => 20000);
