@@ -16,6 +16,7 @@
 #endif
 #include "bench.h"
 #include "lib_cleanup.h"
+#include "lib_env.h"
 #include "lib_partner.h"
 
 #include <signal.h>
@@ -78,9 +79,48 @@ void partner_place_self(int count)
 		bench_die("LMBENCH_SCHED: cannot place the benchmark process");
 }
 
+/*
+ * The CPU a process last ran on (Linux: field 39 of /proc/<pid>/stat),
+ * or -1.  For LMBENCH_DEBUG: where the default placement put things.
+ */
+static int last_cpu(pid_t pid)
+{
+	char path[64], buf[1024], *p;
+	int field = 2, cpu = -1;
+	size_t len;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pid);
+	f = fopen(path, "r");
+	if (f == NULL)
+		return -1;
+	len = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[len] = '\0';
+	p = strrchr(buf, ')');	/* the command name may hold spaces */
+	while (p != NULL && *p != '\0' && field < 39) {
+		p = strchr(p + 1, ' ');
+		field++;
+	}
+	if (p != NULL && field == 39)
+		cpu = atoi(p + 1);
+	return cpu;
+}
+
 void partner_reap(pid_t *pids, int n)
 {
 	int i;
+
+	if (bench_env()->debug) {
+		bench_debug("copy %d (pid %ld) last ran on CPU %d",
+			    benchmp_childid(), (long)getpid(),
+			    last_cpu(getpid()));
+		for (i = 0; i < n; i++)
+			if (pids[i] > 0)
+				bench_debug("copy %d helper (pid %ld) last "
+					    "ran on CPU %d", benchmp_childid(),
+					    (long)pids[i], last_cpu(pids[i]));
+	}
 
 	for (i = 0; i < n; i++)
 		if (pids[i] > 0)
