@@ -1,0 +1,171 @@
+/*
+ * lat_sem - round trip between two processes through System V
+ * semaphores: the copy posts semaphore A and waits on semaphore B, the
+ * partner waits on A and posts B.  One round trip is four semop() calls
+ * and two wake-ups of a blocked process; loop and timer overheads are
+ * subtracted by the harness.
+ *
+ * One semaphore set (two semaphores per parallel copy) is made before
+ * the copies start and removed (IPC_RMID) when the program ends: at
+ * exit, on an error and on SIGINT/SIGTERM/SIGHUP/SIGQUIT.  A partner
+ * whose set disappears ends.
+ *
+ * usage: lat_sem [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
+ */
+#include "bench.h"
+#include "lib_env.h"
+#include "lib_partner.h"
+
+#include <signal.h>
+#include <sys/ipc.h>
+#include <sys/sem.h>
+
+struct state {
+	int semid;
+	unsigned short post, wait;	/* the copy's two semaphores */
+	pid_t pid;
+};
+
+/* The set, for the exit and signal hooks (only its creator removes it). */
+static int set_id = -1;
+static pid_t set_owner;
+/* lib_cleanup's signals: our handler runs first, then chains to it. */
+static const int hooked[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+#define NHOOKED ((int)(sizeof(hooked) / sizeof(hooked[0])))
+static struct sigaction chained[NHOOKED];
+
+static void remove_set(void)
+{
+	if (set_id >= 0 && getpid() == set_owner) {
+		(void)semctl(set_id, 0, IPC_RMID);
+		set_id = -1;
+	}
+}
+
+/* Remove the set, then let the previous handler (lib_cleanup's) run. */
+static void on_signal(int sig)
+{
+	int i;
+
+	remove_set();
+	for (i = 0; i < NHOOKED; i++) {
+		if (hooked[i] != sig)
+			continue;
+		if (chained[i].sa_handler != SIG_DFL &&
+		    chained[i].sa_handler != SIG_IGN) {
+			chained[i].sa_handler(sig);
+			return;
+		}
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void make_set(int nsems)
+{
+	struct sigaction sa;
+	sigset_t all, old;
+	int i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigfillset(&sa.sa_mask);
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	set_owner = getpid();
+	set_id = semget(IPC_PRIVATE, nsems, IPC_CREAT | 0600);
+	if (set_id >= 0) {
+		for (i = 0; i < NHOOKED; i++) {
+			if (sigaction(hooked[i], NULL, &chained[i]) == 0 &&
+			    chained[i].sa_handler == SIG_IGN)
+				continue;
+			sigaction(hooked[i], &sa, NULL);
+		}
+		atexit(remove_set);
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (set_id < 0)
+		bench_die("semget of %d semaphores", nsems);
+	bench_debug("System V semaphore set id %d", set_id);
+}
+
+static int sem_op(int semid, unsigned short num, short op)
+{
+	struct sembuf sb;
+
+	sb.sem_num = num;
+	sb.sem_op = op;
+	sb.sem_flg = 0;
+	return semop(semid, &sb, 1);
+}
+
+static void partner(struct state *st)
+{
+	for (;;) {
+		if (sem_op(st->semid, st->post, -1) != 0 ||
+		    sem_op(st->semid, st->wait, 1) != 0)
+			_exit(0);	/* the set was removed */
+	}
+}
+
+static void do_sem(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	while (n-- > 0) {
+		if (sem_op(st->semid, st->post, 1) != 0)
+			bench_die("semop post");
+		if (sem_op(st->semid, st->wait, -1) != 0)
+			bench_die("semop wait");
+	}
+}
+
+static void init(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	int id = benchmp_childid();
+
+	if (n != 0)
+		return;
+	st->post = (unsigned short)(2 * id);
+	st->wait = (unsigned short)(2 * id + 1);
+	if (semctl(st->semid, st->post, SETVAL, 0) != 0 ||
+	    semctl(st->semid, st->wait, SETVAL, 0) != 0)
+		bench_die("semctl SETVAL");
+	st->pid = partner_fork(1, 1);
+	if (st->pid == 0)
+		partner(st);
+	partner_place_self(1);
+	do_sem(1, st);
+}
+
+static void cleanup(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	if (n == 0)
+		partner_reap(&st->pid, 1);
+}
+
+static const char usage[] =
+	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>]\n";
+
+int main(int argc, char *argv[])
+{
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	struct state st = {-1, 0, 0, 0};
+	int c;
+
+	bench_init(argc, argv, usage);
+	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS)) != -1)
+		if (!bench_common_opt(c, optarg, &opts))
+			bench_usage();
+	if (optind != argc)
+		bench_usage();
+	make_set(2 * opts.parallel);
+	st.semid = set_id;
+	benchmp(init, do_sem, cleanup, 0, opts.parallel, opts.warmup,
+		opts.repetitions, &st);
+	micro("Semaphore latency", get_n());
+	return 0;
+}

@@ -1,0 +1,117 @@
+/*
+ * lat_ucontext - cost of a user-level context swap: swapcontext() from
+ * one ucontext to another, within one process and one thread.
+ *
+ * The copy's main context and a second context on a stack of its own
+ * swap back and forth; one iteration is two swaps (there and back) and
+ * the time printed is for one swap.  With glibc each swap saves and
+ * restores the signal mask, i.e. it makes one rt_sigprocmask system
+ * call; the kernel schedules nothing.  Loop and timer overheads are
+ * subtracted by the harness.
+ *
+ * Where the system has no <ucontext.h> functions (they left POSIX in
+ * 2008) the program says so and exits 1; it never prints a number it
+ * did not measure.
+ *
+ * usage: lat_ucontext [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
+ */
+#include "bench.h"
+
+#if defined(__linux__) || defined(__FreeBSD__) || defined(__NetBSD__) || \
+	defined(__sun)
+#define HAVE_UCONTEXT 1
+#endif
+
+#ifdef HAVE_UCONTEXT
+#include "lib_mem.h"
+
+#include <ucontext.h>
+
+/* Room for the other context's calls into libc and its signal frames. */
+#define STACK_BYTES ((size_t)256 << 10)
+
+struct state {
+	ucontext_t main_ctx, other_ctx;
+	void *stack;
+	unsigned long swaps;	/* made by the other context */
+};
+
+/* Only the address goes through makecontext's int arguments. */
+static struct state *the_state;
+
+static void other(void)
+{
+	struct state *st = the_state;
+
+	for (;;) {
+		st->swaps++;
+		if (swapcontext(&st->other_ctx, &st->main_ctx) != 0)
+			abort();
+	}
+}
+
+static void do_swap(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	while (n-- > 0)
+		if (swapcontext(&st->main_ctx, &st->other_ctx) != 0)
+			bench_die("swapcontext");
+	use_int((int)st->swaps);
+}
+
+static void init(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	if (n != 0)
+		return;
+	st->stack = mem_alloc(STACK_BYTES, 0);
+	if (getcontext(&st->other_ctx) != 0)
+		bench_die("getcontext");
+	st->other_ctx.uc_stack.ss_sp = st->stack;
+	st->other_ctx.uc_stack.ss_size = STACK_BYTES;
+	st->other_ctx.uc_link = NULL;
+	the_state = st;
+	makecontext(&st->other_ctx, other, 0);
+	do_swap(1, st);
+}
+
+static void cleanup(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	if (n == 0)
+		mem_free(st->stack, STACK_BYTES);
+}
+#endif
+
+static const char usage[] =
+	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>]\n";
+
+int main(int argc, char *argv[])
+{
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	int c;
+
+	bench_init(argc, argv, usage);
+	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS)) != -1)
+		if (!bench_common_opt(c, optarg, &opts))
+			bench_usage();
+	if (optind != argc)
+		bench_usage();
+#ifdef HAVE_UCONTEXT
+	{
+		static struct state st;
+
+		benchmp(init, do_swap, cleanup, 0, opts.parallel,
+			opts.warmup, opts.repetitions, &st);
+		micro("ucontext swap latency", get_n() * 2);
+	}
+	return 0;
+#else
+	fprintf(stderr, "%s: this system has no getcontext/swapcontext; "
+		"nothing measured\n", bench_progname());
+	return 1;
+#endif
+}

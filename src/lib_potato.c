@@ -1,0 +1,82 @@
+/*
+ * lib_potato.c - round trips between a copy and its partner process.
+ *
+ * initialize(0) creates the channel (the program's open_fds), forks the
+ * partner (process 1 of 1 for LMBENCH_SCHED, the copy is process 0) and
+ * makes one untimed round trip, so the partner is running before any
+ * interval starts.  The partner echoes until its channel ends; cleanup(0)
+ * closes the copy's ends, kills and reaps it.
+ */
+#include "lib_potato.h"
+#include "lib_partner.h"
+
+void potato_setup(struct potato *p, size_t msg,
+		  void (*open_fds)(struct potato *))
+{
+	p->msg = msg;
+	p->open_fds = open_fds;
+	p->rd = p->wr = p->peer_rd = p->peer_wr = -1;
+	p->buf = NULL;
+	p->pid = 0;
+}
+
+void potato_close_pair(int *a, int *b)
+{
+	if (*a >= 0)
+		close(*a);
+	if (*b >= 0 && *b != *a)
+		close(*b);
+	*a = *b = -1;
+}
+
+static void partner(struct potato *p)
+{
+	potato_close_pair(&p->rd, &p->wr);
+	for (;;) {
+		if (partner_read_all(p->peer_rd, p->buf, p->msg) != 0 ||
+		    partner_write_all(p->peer_wr, p->buf, p->msg) != 0)
+			_exit(0);	/* the copy closed its end */
+	}
+}
+
+void potato_init(iter_t n, void *cookie)
+{
+	struct potato *p = cookie;
+
+	if (n != 0)
+		return;
+	p->buf = calloc(1, p->msg);
+	if (p->buf == NULL)
+		bench_die("out of memory for a %zu-byte message", p->msg);
+	p->open_fds(p);
+	p->pid = partner_fork(1, 1);
+	if (p->pid == 0)
+		partner(p);
+	potato_close_pair(&p->peer_rd, &p->peer_wr);
+	partner_place_self(1);
+	potato_bench(1, p);
+}
+
+void potato_bench(iter_t n, void *cookie)
+{
+	struct potato *p = cookie;
+
+	while (n-- > 0) {
+		if (partner_write_all(p->wr, p->buf, p->msg) != 0)
+			bench_die("write to the partner process");
+		if (partner_read_all(p->rd, p->buf, p->msg) != 0)
+			bench_die("read from the partner process");
+	}
+}
+
+void potato_cleanup(iter_t n, void *cookie)
+{
+	struct potato *p = cookie;
+
+	if (n != 0)
+		return;
+	potato_close_pair(&p->rd, &p->wr);
+	partner_reap(&p->pid, 1);
+	free(p->buf);
+	p->buf = NULL;
+}

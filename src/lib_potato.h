@@ -1,0 +1,34 @@
+/*
+ * lib_potato.h - "hot potato" round trips between a benchmark copy and a
+ * partner process over two one-way channels (or one two-way channel):
+ * the copy writes a message, the partner reads all of it and writes it
+ * back, the copy reads all of it.  One iteration is one round trip.
+ *
+ * A program fills in msg and open_fds (which creates the descriptors:
+ * rd/wr for the copy, peer_rd/peer_wr for the partner; rd may equal wr
+ * for a socket) and passes potato_init, potato_bench and potato_cleanup
+ * to benchmp().
+ */
+#ifndef LMBENCH_LIB_POTATO_H
+#define LMBENCH_LIB_POTATO_H
+
+#include "bench.h"
+
+struct potato {
+	size_t msg;				/* bytes each way */
+	void (*open_fds)(struct potato *);
+	int rd, wr, peer_rd, peer_wr;
+	char *buf;
+	pid_t pid;
+};
+
+/* Fill in defaults: no descriptors, no partner. */
+void potato_setup(struct potato *p, size_t msg,
+		  void (*open_fds)(struct potato *));
+void potato_init(iter_t n, void *cookie);
+void potato_bench(iter_t n, void *cookie);
+void potato_cleanup(iter_t n, void *cookie);
+/* Close a descriptor pair that may be one descriptor; set both to -1. */
+void potato_close_pair(int *a, int *b);
+
+#endif

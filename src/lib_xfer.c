@@ -1,0 +1,120 @@
+/*
+ * lib_xfer.c - bulk transfer between a copy (writer) and its partner
+ * (reader), with an acknowledgement once the reader has every byte.
+ */
+#include "lib_xfer.h"
+#include "lib_mem.h"
+#include "lib_partner.h"
+
+/* Keep a message buffer and the total within reason (and size_t). */
+#define MAX_MSG		((size_t)1 << 30)
+#define MAX_TOTAL	((size_t)1 << 34)
+
+void xfer_setup(struct xfer *x, size_t msg, size_t total,
+		void (*open_fds)(struct xfer *))
+{
+	x->msg = msg;
+	x->total = total < msg ? msg : total / msg * msg;
+	x->open_fds = open_fds;
+	x->wr = x->ack_rd = x->peer_rd = x->peer_ack = -1;
+	x->buf = NULL;
+	x->pid = 0;
+}
+
+static void close_fd(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+/* Read every byte of every message; acknowledge each complete total. */
+static void reader(struct xfer *x)
+{
+	size_t got, off;
+	ssize_t r;
+	char ack = 'a';
+
+	close_fd(&x->wr);
+	close_fd(&x->ack_rd);
+	for (;;) {
+		for (got = 0; got < x->total; got += x->msg) {
+			for (off = 0; off < x->msg; off += (size_t)r) {
+				r = read(x->peer_rd, x->buf + off,
+					 x->msg - off);
+				if (r <= 0 && !(r < 0 && errno == EINTR))
+					_exit(0);	/* writer gone */
+				if (r < 0)
+					r = 0;
+			}
+		}
+		if (partner_write_all(x->peer_ack, &ack, 1) != 0)
+			_exit(0);
+	}
+}
+
+void xfer_init(iter_t n, void *cookie)
+{
+	struct xfer *x = cookie;
+
+	if (n != 0)
+		return;
+	x->buf = mem_alloc(x->msg, 0);
+	x->open_fds(x);
+	x->pid = partner_fork(1, 1);
+	if (x->pid == 0)
+		reader(x);	/* writes its own copy of the buffer */
+	close_fd(&x->peer_rd);
+	close_fd(&x->peer_ack);
+	partner_place_self(1);
+	xfer_bench(1, x);
+}
+
+void xfer_bench(iter_t n, void *cookie)
+{
+	struct xfer *x = cookie;
+	size_t sent;
+	char ack;
+
+	while (n-- > 0) {
+		for (sent = 0; sent < x->total; sent += x->msg)
+			if (partner_write_all(x->wr, x->buf, x->msg) != 0)
+				bench_die("write to the reader process");
+		if (partner_read_all(x->ack_rd, &ack, 1) != 0)
+			bench_die("the reader process did not acknowledge");
+	}
+}
+
+void xfer_cleanup(iter_t n, void *cookie)
+{
+	struct xfer *x = cookie;
+
+	if (n != 0)
+		return;
+	close_fd(&x->wr);
+	close_fd(&x->ack_rd);
+	partner_reap(&x->pid, 1);
+	mem_free(x->buf, x->msg);
+	x->buf = NULL;
+}
+
+void xfer_options(int argc, char *argv[], size_t *msg, size_t *total,
+		  struct bench_opts *opts)
+{
+	int c;
+
+	while ((c = getopt(argc, argv, "m:M:" BENCH_COMMON_OPTS)) != -1) {
+		if (c == 'm')
+			*msg = bench_arg_size(optarg);
+		else if (c == 'M')
+			*total = bench_arg_size(optarg);
+		else if (!bench_common_opt(c, optarg, opts))
+			bench_usage();
+	}
+	if (optind != argc)
+		bench_usage();
+	if (*msg == 0 || *msg > MAX_MSG)
+		bench_fail("-m: the message size must be 1 byte to 1 GB");
+	if (*total == 0 || *total > MAX_TOTAL)
+		bench_fail("-M: the total must be 1 byte to 16 GB");
+}

@@ -1,0 +1,35 @@
+/*
+ * lib_xfer.h - one-way bulk transfer from a benchmark copy to a partner
+ * process, for pipe and socket bandwidth.
+ *
+ * One iteration: the copy writes `total` bytes in `msg`-byte write()s;
+ * the partner read()s every byte into a message-sized buffer, and when
+ * it has all `total` bytes it answers with one byte on a back channel,
+ * which the copy waits for.  So an interval ends only when the last
+ * byte has been received, not merely queued.
+ */
+#ifndef LMBENCH_LIB_XFER_H
+#define LMBENCH_LIB_XFER_H
+
+#include "bench.h"
+
+struct xfer {
+	size_t msg, total;		/* total is a multiple of msg */
+	void (*open_fds)(struct xfer *);
+	int wr, ack_rd;			/* the copy's ends */
+	int peer_rd, peer_ack;		/* the partner's ends */
+	char *buf;
+	pid_t pid;
+};
+
+/* total is rounded down to whole messages, at least one. */
+void xfer_setup(struct xfer *x, size_t msg, size_t total,
+		void (*open_fds)(struct xfer *));
+void xfer_init(iter_t n, void *cookie);
+void xfer_bench(iter_t n, void *cookie);
+void xfer_cleanup(iter_t n, void *cookie);
+/* Options shared by bw_pipe and bw_unix: -m, -M and the common ones. */
+void xfer_options(int argc, char *argv[], size_t *msg, size_t *total,
+		  struct bench_opts *opts);
+
+#endif

@@ -1,0 +1,97 @@
+#!/usr/bin/perl
+# lat_ctx: series format, rings of any size, bad input, nothing left
+# behind (also after SIGINT).
+use strict;
+use warnings;
+use lib 't/lib';
+use LmTest;
+use IpcTest;
+use IpcPrograms;
+use Test::More;
+
+my $n = qr/-?[0-9]+\.[0-9]{2}/;
+
+sub series_ok {
+	my ($opts, $procs, $name, %o) = @_;
+	my $args = [@$opts, @$procs];
+	my $r = probe([bin('lat_ctx'), @$args], env => {quick_env()});
+	my @procs = @$procs;
+	my ($kb) = join(' ', @$opts) =~ /-s (\d+)/;
+	$kb //= 0;
+	subtest "lat_ctx @$args: $name" => sub {
+		is($r->{status}, 0, 'exit 0') or diag($r->{err});
+		my @l = split /\n/, $r->{err}, -1;
+		like($l[0] // '', qr/^"size=${kb}k ovr=($n)$/, 'header line');
+		my ($ovr) = ($l[0] // '') =~ /ovr=($n)/;
+		ok(defined $ovr && $ovr > 0, 'overhead > 0');
+		for my $i (0 .. $#procs) {
+			like($l[$i + 1] // '', qr/^$procs[$i] ($n)$/,
+			     "line for $procs[$i] processes");
+			if ($o{positive}) {
+				my ($v) = ($l[$i + 1] // '') =~ / ($n)$/;
+				ok(defined $v && $v > 0, 'switch time > 0');
+			}
+		}
+		is(scalar(@l), @procs + 3, 'nothing else');
+		is($l[-2], '', 'ends with a blank line');
+		ok(!$r->{procs_left}, 'no process left');
+		is($r->{out}, '', 'nothing on stdout');
+	};
+}
+
+series_ok([], ['2', '4'], 'size 0', positive => 1);
+series_ok(['-s', '16'], ['2', '3'], '16 KB each');
+series_ok(['-P', '2', '-N', '1'], ['2'], 'two copies');
+{
+	local $ENV{LMBENCH_SCHED} = 'CUSTOM 0';
+	series_ok([], ['2', '8'], 'one CPU', positive => 1);
+}
+{
+	local $ENV{LMBENCH_SCHED} = 'UNIQUE';
+	series_ok([], ['3'], 'every process on a CPU of its own');
+}
+# No fixed ceiling: a ring far larger than 20, with few descriptors.
+{
+	my $r = probe(['sh', '-c', 'ulimit -n 40 && exec "$0" "$@"',
+		       bin('lat_ctx'), '-N', '1', '150'],
+		      env => {quick_env()});
+	is($r->{status}, 0, 'a ring of 150 within 40 descriptors')
+		or diag($r->{err});
+	like($r->{err}, qr/^150 $n$/m, '... and its line');
+	ok(!$r->{procs_left}, '... and no process left');
+}
+# A real limit: the per-user process limit, for an unprivileged user
+# (root is exempt from it).  Exit 1 with the limit named, nothing left.
+SKIP: {
+	my $ok = $> == 0 && !system('command -v prlimit >/dev/null 2>&1') &&
+		 !system('command -v setpriv >/dev/null 2>&1');
+	skip 'needs root, prlimit and setpriv', 4 unless $ok;
+	my $r = probe(['prlimit', '--nproc=6:6', 'setpriv', '--reuid=65534',
+		       '--regid=65534', '--clear-groups', bin('lat_ctx'),
+		       '-N', '1', '50'], env => {quick_env()});
+	is($r->{status}, 1, 'RLIMIT_NPROC hit: exit 1') or diag($r->{err});
+	like($r->{err}, qr/RLIMIT_NPROC .* is 6 processes/, '... limit named');
+	like($r->{err}, qr/^lat_ctx: fork helper process \d+ of 49: /m,
+	     '... and the failed fork');
+	ok(!$r->{procs_left}, '... no process left');
+}
+
+# The overhead run comes first, in one process: SIGINT is sent once a
+# ring is up (many short rings in a row, so one is always near).
+cleanup_ok('lat_ctx', ['-N', '1', ('8') x 30], procs => 8, enough => 20000);
+cleanup_ok('lat_ctx', ['-N', '1', '-P', '2', ('4') x 8], groups => [0],
+	   procs => 9, enough => 20000);
+
+bad_input_ok('lat_ctx', [], 'no process count');
+bad_input_ok('lat_ctx', ['1'], 'a ring of one');
+bad_input_ok('lat_ctx', ['0'], 'zero processes');
+bad_input_ok('lat_ctx', ['-3'], 'negative count');
+bad_input_ok('lat_ctx', ['2', 'abc'], 'non-numeric count');
+bad_input_ok('lat_ctx', ['99999999999999999999'], 'overflowing count');
+bad_input_ok('lat_ctx', ['-s', 'abc', '2'], 'non-numeric -s');
+bad_input_ok('lat_ctx', ['-s', '-1', '2'], 'negative -s');
+bad_input_ok('lat_ctx', ['-s', '99999999999999999999', '2'], 'overflowing -s');
+bad_input_ok('lat_ctx', ['-s'], 'missing -s value');
+bad_input_ok('lat_ctx', ['-x', '2'], 'unknown option');
+bad_input_ok('lat_ctx', ['-P', '0', '2'], 'zero -P');
+done_testing();

@@ -1,0 +1,22 @@
+#!/usr/bin/perl
+# lat_fcntl: format, bad input, nothing left behind (also after SIGINT).
+use strict;
+use warnings;
+use lib 't/lib';
+use LmTest;
+use IpcTest;
+use IpcPrograms;
+use Test::More;
+
+my $n = number_re();
+my $re = qr/^\QFcntl lock latency\E: ($n) microseconds\n\z/;
+format_ok('lat_fcntl', [], $re, 'one copy');
+format_ok('lat_fcntl', ['-P', '2', '-N', '1'], $re, 'two copies');
+{
+	local $ENV{LMBENCH_SCHED} = 'CUSTOM 0';
+	format_ok('lat_fcntl', [], $re, 'both ends on CPU 0');
+}
+cleanup_ok('lat_fcntl', []);
+cleanup_ok('lat_fcntl', ['-P', '2'], groups => [0], procs => 5);
+common_bad_input('lat_fcntl');
+done_testing();
