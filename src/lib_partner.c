@@ -130,14 +130,10 @@ void partner_reap(pid_t *pids, int n)
 			continue;
 		while (waitpid(pids[i], NULL, 0) < 0 && errno == EINTR)
 			;
+		/* Reaped pids may be reused: lib_cleanup must not kill them. */
+		cleanup_child_remove(pids[i]);
 		pids[i] = 0;
 	}
-	/*
-	 * Reaped pids may be reused: lib_cleanup must not kill them later.
-	 * It holds no other children of this process (the harness registers
-	 * its copies in the parent, which never runs a benchmark itself).
-	 */
-	cleanup_child_forget();
 }
 
 int partner_read_all(int fd, void *buf, size_t len)
