@@ -21,6 +21,7 @@
 #endif
 #include "bench.h"
 #include "lib_env.h"
+#include "lib_timing.h"
 
 #include <ctype.h>
 
@@ -142,6 +143,12 @@ static int spread_index(int i, int n)
 			return r;
 	}
 	return i % n;
+}
+
+void sched_check(void)
+{
+	if (!pl.loaded)
+		load();
 }
 
 int handle_scheduler(int childno, int benchproc, int nbenchprocs)

@@ -258,6 +258,7 @@ void benchmp(benchmp_f initialize, benchmp_f benchmark, benchmp_f cleanup,
 		repetitions = TRIES;
 	if (warmup < 0)
 		warmup = 0;
+	sched_check();
 	/* Measure the overheads before anything is timed. */
 	interval_us = (double)timing_enough_us();
 	(void)timing_timer_ns();

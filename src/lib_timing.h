@@ -47,6 +47,9 @@ const struct sample *result_sorted(void);
 void result_set_parallel(int parallel);
 int result_parallel(void);
 
+/* Parse LMBENCH_SCHED now: bad values fail before any probing. */
+void sched_check(void);
+
 /* Parallel copies (lib_parallel.c). */
 void parallel_run(benchmp_f init, benchmp_f bench, benchmp_f clean,
 		  double interval_ns, int parallel, int warmup,
