@@ -5,7 +5,10 @@
  * The command inherits stdin, stdout and stderr.  Before anything is
  * timed it is run once, and a command that cannot be executed is reported
  * as bad input; during the run a command killed by a signal is a failure,
- * any exit status is accepted (`false` is a command too).
+ * any exit status is accepted (`false` is a command too).  On Linux the
+ * command is killed when the process that started it dies (one prctl()
+ * in the child, inside the timed region), so an interrupted run leaves
+ * no command running.
  *
  * usage: lat_cmd [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  *                cmdline...
@@ -13,7 +16,11 @@
 #include "bench.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/wait.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 
 /* Options end at the first operand: "lat_cmd ls -l" runs "ls -l". */
 #if defined(__linux__)
@@ -26,10 +33,21 @@ struct state {
 	char **argv;
 };
 
+/* In the child before exec: die with the parent, where the OS can. */
+static void tie_to_parent(pid_t parent)
+{
+#if defined(__linux__)
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+		_exit(126);
+#else
+	(void)parent;
+#endif
+}
+
 static void do_cmd(iter_t n, void *cookie)
 {
 	struct state *st = cookie;
-	pid_t pid;
+	pid_t pid, self = getpid();
 	int status;
 
 	while (n-- > 0) {
@@ -37,6 +55,7 @@ static void do_cmd(iter_t n, void *cookie)
 		if (pid < 0)
 			bench_die("fork");
 		if (pid == 0) {
+			tie_to_parent(self);
 			execvp(st->argv[0], st->argv);
 			_exit(127);
 		}
@@ -53,7 +72,7 @@ static void do_cmd(iter_t n, void *cookie)
 static void try_once(struct state *st)
 {
 	int fds[2], err = 0, status;
-	pid_t pid;
+	pid_t pid, self = getpid();
 
 	if (pipe(fds) != 0 || fcntl(fds[1], F_SETFD, FD_CLOEXEC) != 0)
 		bench_die("pipe");
@@ -62,6 +81,7 @@ static void try_once(struct state *st)
 		bench_die("fork");
 	if (pid == 0) {
 		close(fds[0]);
+		tie_to_parent(self);
 		execvp(st->argv[0], st->argv);
 		err = errno;
 		(void)!write(fds[1], &err, sizeof(err));

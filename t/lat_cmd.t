@@ -6,6 +6,8 @@ use warnings;
 use lib 't/lib';
 use LmTest;
 use Test::More;
+use POSIX qw(setpgid);
+use Time::HiRes qw(time sleep);
 
 my $n = number_re();
 my $true = -x '/bin/true' ? '/bin/true' : '/usr/bin/true';
@@ -35,5 +37,28 @@ $r = run([bin('lat_cmd'), '-N', '2', 'sh', '-c', 'kill -9 $$'],
 is($r->{status}, 1, 'a command killed by a signal: exit 1');
 like($r->{err}, qr/killed by signal 9/, 'killed: reason');
 unlike($r->{err}, qr/microseconds/, 'killed: no result');
+
+# Killing lat_cmd (only it) must not leave its command running (Linux).
+SKIP: {
+	skip 'the command outlives lat_cmd only on Linux', 2 if $^O ne 'linux';
+	my $pid = fork() // die;
+	if ($pid == 0) {
+		setpgid(0, 0);
+		open(STDERR, '>', '/dev/null');
+		@ENV{qw(ENOUGH TIMING_O LOOP_O)} = (2000, 0, 0);
+		exec(bin('lat_cmd'), 'sleep', '30') or POSIX::_exit(127);
+	}
+	my $t0 = time;
+	my @procs;
+	sub group { my ($g) = @_; map { $_->[0] } grep { $_->[1] == $g }
+		map { [split ' '] } `ps -e -o pid=,pgid=` }
+	sleep 0.05 until (@procs = group($pid)) >= 2 || time - $t0 > 10;
+	ok(@procs >= 2, 'sleep 30 is running under lat_cmd');
+	kill 'TERM', $pid;
+	waitpid($pid, 0);
+	$t0 = time;
+	sleep 0.05 while (@procs = group($pid)) && time - $t0 < 5;
+	is_deeply(\@procs, [], 'SIGTERM to lat_cmd: the command is gone too');
+}
 
 done_testing();
