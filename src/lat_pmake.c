@@ -6,7 +6,8 @@
  * and waits for all of them: fork, the work, exit and reaping are timed.
  * The busy loop (a chain of dependent multiply-adds the compiler cannot
  * shorten) is calibrated once, before anything is timed, by running it
- * under the harness alone and taking its fastest interval; a job then
+ * under the harness alone (at least TRIES intervals, whatever -N says)
+ * and taking its fastest interval; a job then
  * does usecs times that rate of loop iterations.  Jobs are placed by LMBENCH_SCHED as helpers of their copy.
  * A job whose parent is gone stops within about a millisecond, so an
  * interrupted run leaves no busy processes behind.
@@ -119,7 +120,8 @@ int main(int argc, char *argv[])
 	 * The rate of the busy loop, alone, before anything is timed: the
 	 * fastest interval, the one least slowed by other load.
 	 */
-	benchmp(NULL, do_spin, NULL, 0, 1, 0, opts.repetitions, &st);
+	benchmp(NULL, do_spin, NULL, 0, 1, 0,
+		opts.repetitions > TRIES ? opts.repetitions : TRIES, &st);
 	fastest = result_sorted();
 	chunks_per_us = fastest->ns > 0 ?
 		(double)fastest->n / fastest->ns * 1e3 : 0.0;

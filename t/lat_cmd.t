@@ -50,8 +50,8 @@ SKIP: {
 	}
 	my $t0 = time;
 	my @procs;
-	sub group { my ($g) = @_; map { $_->[0] } grep { $_->[1] == $g }
-		map { [split ' '] } `ps -e -o pid=,pgid=` }
+	sub group { my ($g) = @_; map { $_->[0] } grep { $_->[1] == $g && $_->[2] !~ /^Z/ }
+		map { [split ' '] } `ps -e -o pid=,pgid=,stat=` }
 	sleep 0.05 until (@procs = group($pid)) >= 2 || time - $t0 > 10;
 	ok(@procs >= 2, 'sleep 30 is running under lat_cmd');
 	kill 'TERM', $pid;

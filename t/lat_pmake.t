@@ -18,8 +18,8 @@ like($r->{err}, qr/^0 ($n)\n20000 ($n)\n\z/, 'one "usecs elapsed" line each')
 	or diag($r->{err});
 my %t = $r->{err} =~ /^([0-9]+) ($n)$/mg;
 ok(($t{0} // 0) > 0, 'no work: still positive (fork, exit, wait)');
-# 20 ms of work per job cannot finish in less than ~20 ms.
-ok(($t{20000} // 0) > 15000, "20 ms jobs take > 15 ms ($t{20000})");
+# 20 ms of work: broad bounds, as a busy machine can skew the calibration.
+ok(($t{20000} // 0) > 5000, "20 ms jobs take > 5 ms ($t{20000})");
 ok(($t{20000} // 0) > ($t{0} // 0), 'more work takes longer');
 
 $r = run([bin('lat_pmake'), '-P', '2', '-N', '2', '3', '100'],
@@ -27,8 +27,9 @@ $r = run([bin('lat_pmake'), '-P', '2', '-N', '2', '3', '100'],
 is($r->{status}, 0, '-P 2: exit 0');
 like($r->{err}, qr/^100 $n\n\z/, '-P 2: a line');
 
-sub group { my ($g) = @_; map { $_->[0] } grep { $_->[1] == $g }
-	map { [split ' '] } `ps -e -o pid=,pgid=` }
+# Live processes of a group (a zombie has ended; reaping is init's job).
+sub group { my ($g) = @_; map { $_->[0] } grep { $_->[1] == $g && $_->[2] !~ /^Z/ }
+	map { [split ' '] } `ps -e -o pid=,pgid=,stat=` }
 
 # Kill only the parent while jobs spin: the jobs must stop by themselves.
 for my $sig (qw(TERM KILL)) {
