@@ -1,0 +1,126 @@
+/*
+ * lat_cmd - cost of running a command: fork(), execvp() of the command
+ * line as given (no shell), the command itself, its exit, and waitpid().
+ *
+ * The command inherits stdin, stdout and stderr.  Before anything is
+ * timed it is run once, and a command that cannot be executed is reported
+ * as bad input; during the run a command killed by a signal is a failure,
+ * any exit status is accepted (`false` is a command too).  On Linux the
+ * command is killed when the process that started it dies (one prctl()
+ * in the child, inside the timed region), so an interrupted run leaves
+ * no command running.
+ *
+ * usage: lat_cmd [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
+ *                cmdline...
+ */
+#include "bench.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
+
+/* Options end at the first operand: "lat_cmd ls -l" runs "ls -l". */
+#if defined(__linux__)
+#define OPTSTRING "+" BENCH_COMMON_OPTS
+#else
+#define OPTSTRING BENCH_COMMON_OPTS
+#endif
+
+struct state {
+	char **argv;
+};
+
+/* In the child before exec: die with the parent, where the OS can. */
+static void tie_to_parent(pid_t parent)
+{
+#if defined(__linux__)
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+		_exit(126);
+#else
+	(void)parent;
+#endif
+}
+
+static void do_cmd(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	pid_t pid, self = getpid();
+	int status;
+
+	while (n-- > 0) {
+		pid = fork();
+		if (pid < 0)
+			bench_die("fork");
+		if (pid == 0) {
+			tie_to_parent(self);
+			execvp(st->argv[0], st->argv);
+			_exit(127);
+		}
+		while (waitpid(pid, &status, 0) < 0)
+			if (errno != EINTR)
+				bench_die("waitpid");
+		if (!WIFEXITED(status))
+			bench_die("%s was killed by signal %d", st->argv[0],
+				  WTERMSIG(status));
+	}
+}
+
+/* Run the command once; an exec failure comes back through a pipe. */
+static void try_once(struct state *st)
+{
+	int fds[2], err = 0, status;
+	pid_t pid, self = getpid();
+
+	if (pipe(fds) != 0 || fcntl(fds[1], F_SETFD, FD_CLOEXEC) != 0)
+		bench_die("pipe");
+	pid = fork();
+	if (pid < 0)
+		bench_die("fork");
+	if (pid == 0) {
+		close(fds[0]);
+		tie_to_parent(self);
+		execvp(st->argv[0], st->argv);
+		err = errno;
+		(void)!write(fds[1], &err, sizeof(err));
+		_exit(127);
+	}
+	close(fds[1]);
+	if (read(fds[0], &err, sizeof(err)) != (ssize_t)sizeof(err))
+		err = 0;	/* EOF: the exec worked */
+	close(fds[0]);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			bench_die("waitpid");
+	if (err != 0)
+		bench_fail("%s: %s", st->argv[0], strerror(err));
+	if (!WIFEXITED(status))
+		bench_die("%s was killed by signal %d", st->argv[0],
+			  WTERMSIG(status));
+}
+
+static const char usage[] =
+	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] cmdline...\n";
+
+int main(int argc, char *argv[])
+{
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	struct state st;
+	int c;
+
+	bench_init(argc, argv, usage);
+	while ((c = getopt(argc, argv, OPTSTRING)) != -1)
+		if (!bench_common_opt(c, optarg, &opts))
+			bench_usage();
+	if (optind >= argc)
+		bench_usage();
+	st.argv = &argv[optind];
+	fflush(NULL);
+	try_once(&st);
+	benchmp(NULL, do_cmd, NULL, 0, opts.parallel, opts.warmup,
+		opts.repetitions, &st);
+	micro("lat_cmd", get_n());
+	return 0;
+}

@@ -1,0 +1,405 @@
+/*
+ * lat_fs - file creations and deletions per second.
+ *
+ * create: open(O_CREAT|O_EXCL) a new file by its full path, write `size`
+ *         bytes into it (nothing for 0k), close it.
+ * delete: unlink() a file of `size` bytes made before the interval.
+ *
+ * Every timing interval works on fresh files: the create benchmark's
+ * cleanup(n) removes the n files it made and the delete benchmark's
+ * initialize(n) makes the n files it will remove, both outside the timed
+ * region.  Path lookup is included; nothing is synced.  The loop overhead
+ * is subtracted by the harness.
+ *
+ * The files live in a private directory (lat_fs.XXXXXX under dir, or
+ * $TMPDIR, or /tmp): copy c's file i is <top>/c<c>/d<i/per_dir>/f<i>, so
+ * no directory grows past per_dir entries.  Names are indices, and the
+ * highest index each copy may have used is kept in memory shared with the
+ * parent, so the parent can remove every file and directory by name at
+ * exit, on a fatal error and on SIGINT/SIGTERM/SIGHUP/SIGQUIT, after the
+ * harness has killed the copies.
+ *
+ * usage: lat_fs [-s size] [-n files-per-dir] [-P <parallelism>]
+ *               [-W <warmup>] [-N <repetitions>] [dir]
+ */
+#include "bench.h"
+#include "lib_report.h"
+
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+/* Small enough that a directory's size does not depend on the interval. */
+#define DEFAULT_PER_DIR	100
+#define NAME_SLACK	64	/* "/c<int>/d<long>/f<long>" and the NUL */
+
+/* The highest indices a copy may have used; shared with the parent. */
+struct marks {
+	volatile long files;
+	volatile long dirs;
+};
+
+struct state {
+	char top[PATH_MAX];
+	size_t size;
+	long per_dir;
+	char *data;		/* size bytes written into each file */
+	int copy;
+	int ncopies;
+	struct marks *marks;	/* ncopies entries, MAP_SHARED */
+	char *names;		/* the copy's file names, stride apart */
+	size_t stride;
+	long nnames;
+	pid_t owner;
+	volatile sig_atomic_t top_made;
+};
+
+/* The signal handler and the atexit hook need the state. */
+static struct state *the_state;
+static const int caught[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+#define NCAUGHT (sizeof(caught) / sizeof(caught[0]))
+static struct sigaction old_actions[NCAUGHT];
+
+/* Async-signal-safe formatting: append a decimal number. */
+static char *put_num(char *p, char tag, long v)
+{
+	char digits[24];
+	int k = 0;
+
+	*p++ = '/';
+	*p++ = tag;
+	do {
+		digits[k++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v > 0);
+	while (k > 0)
+		*p++ = digits[--k];
+	*p = '\0';
+	return p;
+}
+
+static char *copy_str(char *p, const char *s)
+{
+	while (*s)
+		*p++ = *s++;
+	*p = '\0';
+	return p;
+}
+
+/* <top>/c<copy>[/d<dir>[/f<file>]]; dir or file < 0 stops there. */
+static void make_path(char *dst, const struct state *st, int copy, long dir,
+		      long file)
+{
+	char *p = put_num(copy_str(dst, st->top), 'c', copy);
+
+	if (dir >= 0)
+		p = put_num(p, 'd', dir);
+	if (file >= 0)
+		put_num(p, 'f', file);
+}
+
+/* Remove everything by name; safe in a signal handler. */
+static void remove_all(struct state *st)
+{
+	char path[PATH_MAX + NAME_SLACK];
+	long i;
+	int c;
+
+	if (!st->top_made)
+		return;
+	for (c = 0; c < st->ncopies; c++) {
+		for (i = 0; i < st->marks[c].files; i++) {
+			make_path(path, st, c, i / st->per_dir, i);
+			unlink(path);
+		}
+		for (i = 0; i < st->marks[c].dirs; i++) {
+			make_path(path, st, c, i, -1);
+			rmdir(path);
+		}
+		make_path(path, st, c, -1, -1);
+		rmdir(path);
+	}
+	rmdir(st->top);
+	st->top_made = 0;
+}
+
+static void on_signal(int sig)
+{
+	struct sigaction *old = NULL;
+	size_t i;
+
+	for (i = 0; i < NCAUGHT; i++)
+		if (caught[i] == sig)
+			old = &old_actions[i];
+	/*
+	 * The harness's handler kills and reaps the copies, removes the
+	 * registered paths and re-raises the signal, which stays pending
+	 * (blocked here) until this handler returns.
+	 */
+	if (old != NULL && old->sa_handler != SIG_DFL &&
+	    old->sa_handler != SIG_IGN)
+		old->sa_handler(sig);
+	else
+		signal(sig, SIG_DFL);
+	if (getpid() == the_state->owner)
+		remove_all(the_state);
+	raise(sig);
+}
+
+static void at_exit(void)
+{
+	if (the_state != NULL && getpid() == the_state->owner)
+		remove_all(the_state);
+}
+
+static void install_handlers(struct state *st)
+{
+	struct sigaction sa;
+	size_t i;
+
+	the_state = st;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigfillset(&sa.sa_mask);
+	for (i = 0; i < NCAUGHT; i++) {
+		if (sigaction(caught[i], NULL, &old_actions[i]) != 0)
+			bench_die("sigaction");
+		if (old_actions[i].sa_handler == SIG_IGN)
+			continue;
+		if (sigaction(caught[i], &sa, NULL) != 0)
+			bench_die("sigaction");
+	}
+	/* Runs before the harness's hook, which was registered earlier. */
+	if (atexit(at_exit) != 0)
+		bench_die("atexit");
+}
+
+/* The private directory and one directory per copy. */
+static void make_top(struct state *st, const char *dir)
+{
+	char path[PATH_MAX + NAME_SLACK];
+	sigset_t all, old;
+	int c, len;
+
+	len = snprintf(st->top, sizeof(st->top), "%s/lat_fs.XXXXXX", dir);
+	if (len < 0 || (size_t)len >= sizeof(st->top) - NAME_SLACK)
+		bench_fail("%s: path too long", dir);
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	if (mkdtemp(st->top) == NULL) {
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		bench_die("mkdtemp %s", st->top);
+	}
+	st->top_made = 1;
+	bench_tmp_register(st->top);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	for (c = 0; c < st->ncopies; c++) {
+		make_path(path, st, c, -1, -1);
+		if (mkdir(path, 0700) != 0)
+			bench_die("mkdir %s", path);
+	}
+}
+
+/* Names (and directories) for files 0 .. n-1 of this copy. */
+static void need_names(struct state *st, iter_t n)
+{
+	struct marks *m = &st->marks[st->copy];
+	char path[PATH_MAX + NAME_SLACK];
+	long i, ndirs;
+	char *p;
+
+	if ((long)n > m->files)
+		m->files = (long)n;	/* before any file can exist */
+	if ((long)n <= st->nnames)
+		return;
+	p = realloc(st->names, (size_t)n * st->stride);
+	if (p == NULL)
+		bench_die("out of memory for %lu names", (unsigned long)n);
+	st->names = p;
+	for (i = st->nnames; i < (long)n; i++)
+		make_path(st->names + (size_t)i * st->stride, st, st->copy,
+			  i / st->per_dir, i);
+	st->nnames = (long)n;
+	ndirs = ((long)n + st->per_dir - 1) / st->per_dir;
+	for (i = m->dirs; i < ndirs; i++) {
+		m->dirs = i + 1;
+		make_path(path, st, st->copy, i, -1);
+		if (mkdir(path, 0700) != 0 && errno != EEXIST)
+			bench_die("mkdir %s", path);
+	}
+}
+
+static void do_create(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	const char *name = st->names;
+	int fd;
+
+	while (n-- > 0) {
+		fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0600);
+		if (fd < 0)
+			bench_die("create %s", name);
+		if (st->size > 0 &&
+		    write(fd, st->data, st->size) != (ssize_t)st->size)
+			bench_die("write %s", name);
+		if (close(fd) != 0)
+			bench_die("close %s", name);
+		name += st->stride;
+	}
+}
+
+static void do_delete(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	const char *name = st->names;
+
+	while (n-- > 0) {
+		if (unlink(name) != 0)
+			bench_die("unlink %s", name);
+		name += st->stride;
+	}
+}
+
+static void start_copy(struct state *st)
+{
+	st->copy = benchmp_childid();
+	if (st->copy < 0 || st->copy >= st->ncopies)
+		bench_die("copy %d out of range", st->copy);
+}
+
+static void init_create(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	if (n == 0)
+		start_copy(st);
+	else
+		need_names(st, n);
+}
+
+static void cleanup_create(iter_t n, void *cookie)
+{
+	do_delete(n, cookie);
+}
+
+static void init_delete(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	if (n == 0) {
+		start_copy(st);
+		return;
+	}
+	need_names(st, n);
+	do_create(n, cookie);
+}
+
+static void check_dir(const char *dir)
+{
+	struct stat sb;
+
+	if (stat(dir, &sb) != 0)
+		bench_fail("%s: %s", dir, strerror(errno));
+	if (!S_ISDIR(sb.st_mode))
+		bench_fail("%s: not a directory", dir);
+	if (access(dir, W_OK | X_OK) != 0)
+		bench_fail("%s: %s", dir, strerror(errno));
+}
+
+static void print_size(size_t size)
+{
+	if (size % 1024 == 0)
+		fprintf(stderr, "%luk", (unsigned long)(size / 1024));
+	else
+		fprintf(stderr, "%.3fk", (double)size / 1024);
+}
+
+/* One size: create rate, then delete rate, then the result line. */
+static void run_size(struct state *st, const struct bench_opts *o)
+{
+	double created, deleted;
+	uint64 files;
+
+	benchmp(init_create, do_create, cleanup_create, 0, o->parallel,
+		o->warmup, o->repetitions, st);
+	files = get_n() * (uint64)o->parallel;
+	created = report_median(1e9, 1) * o->parallel;
+	report_stats_line("lat_fs create", "files/sec", 1e9, 1);
+	benchmp(init_delete, do_delete, NULL, 0, o->parallel, o->warmup,
+		o->repetitions, st);
+	deleted = report_median(1e9, 1) * o->parallel;
+	print_size(st->size);
+	fprintf(stderr, "\t%llu\t%.0f\t%.0f\n", (unsigned long long)files,
+		created, deleted);
+	report_stats_line("lat_fs delete", "files/sec", 1e9, 1);
+}
+
+static const size_t default_sizes[] = {0, 1024, 4096, 10 * 1024};
+#define NSIZES (sizeof(default_sizes) / sizeof(default_sizes[0]))
+
+static const char usage[] =
+	"[-s <size>] [-n <files-per-dir>] [-P <parallelism>] "
+	"[-W <warmup>] [-N <repetitions>] [dir]\n";
+
+int main(int argc, char *argv[])
+{
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	static struct state st;
+	const char *dir;
+	size_t i, size = 0, maxsize = 10 * 1024;
+	int c, one_size = 0, zfd;
+
+	bench_init(argc, argv, usage);
+	st.per_dir = DEFAULT_PER_DIR;
+	while ((c = getopt(argc, argv, "s:n:" BENCH_COMMON_OPTS)) != -1) {
+		if (c == 's') {
+			size = bench_arg_size(optarg);
+			one_size = 1;
+		} else if (c == 'n') {
+			st.per_dir = bench_arg_long(optarg, 1, LONG_MAX / 2);
+		} else if (!bench_common_opt(c, optarg, &opts)) {
+			bench_usage();
+		}
+	}
+	if (argc - optind > 1)
+		bench_usage();
+	dir = optind < argc ? argv[optind] : getenv("TMPDIR");
+	if (dir == NULL || *dir == '\0')
+		dir = "/tmp";
+	check_dir(dir);
+	if (one_size)
+		maxsize = size;
+	st.data = malloc(maxsize ? maxsize : 1);
+	if (st.data == NULL)
+		bench_fail("-s %lu: cannot allocate", (unsigned long)maxsize);
+	memset(st.data, 'f', maxsize);
+
+	/* Shared with the copies: which names may exist. */
+	st.ncopies = opts.parallel;
+	zfd = open("/dev/zero", O_RDWR);
+	if (zfd < 0)
+		bench_die("open /dev/zero");
+	st.marks = mmap(NULL, (size_t)st.ncopies * sizeof(*st.marks),
+			PROT_READ | PROT_WRITE, MAP_SHARED, zfd, 0);
+	if (st.marks == MAP_FAILED)
+		bench_die("mmap");
+	close(zfd);
+	st.owner = getpid();
+	install_handlers(&st);
+	make_top(&st, dir);
+	st.stride = strlen(st.top) + NAME_SLACK;
+
+	if (one_size) {
+		st.size = size;
+		run_size(&st, &opts);
+	} else {
+		for (i = 0; i < NSIZES; i++) {
+			st.size = default_sizes[i];
+			run_size(&st, &opts);
+		}
+	}
+	remove_all(&st);
+	return 0;
+}

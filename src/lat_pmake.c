@@ -1,0 +1,142 @@
+/*
+ * lat_pmake - time to complete `jobs` processes that each do `usecs`
+ * microseconds of CPU work, the pmake-like workload of the lmbench3 paper.
+ *
+ * One iteration forks the jobs, each of which runs a busy loop and exits,
+ * and waits for all of them: fork, the work, exit and reaping are timed.
+ * The busy loop (a chain of dependent multiply-adds the compiler cannot
+ * shorten) is calibrated once, before anything is timed, by running it
+ * under the harness alone (at least TRIES intervals, whatever -N says)
+ * and taking its fastest interval; a job then
+ * does usecs times that rate of loop iterations.  Jobs are placed by LMBENCH_SCHED as helpers of their copy.
+ * A job whose parent is gone stops within about a millisecond, so an
+ * interrupted run leaves no busy processes behind.
+ *
+ * usage: lat_pmake [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
+ *                  jobs usecs...
+ */
+#include "bench.h"
+#include "lib_env.h"
+#include "lib_report.h"
+#include "lib_timing.h"
+
+#include <limits.h>
+#include <sys/wait.h>
+
+/* Loop iterations per calibration step and per orphan check (~1 us). */
+#define CHUNK		1000
+/* Chunks between two looks at the parent: well under a millisecond. */
+#define CHECK_EVERY	256
+/* A limit against typing mistakes, not a system limit. */
+#define MAX_JOBS	100000
+/* 1000 s of work per job. */
+#define MAX_USECS	1000000000L
+
+struct state {
+	long jobs;
+	uint64 chunks;		/* per job */
+	pid_t *pids;
+};
+
+static uint64 spin(uint64 chunks, pid_t parent)
+{
+	uint64 x = 1, i, k = 0;
+
+	while (chunks-- > 0) {
+		for (i = 0; i < CHUNK; i++)
+			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+		if (++k % CHECK_EVERY == 0 && getppid() != parent)
+			_exit(1);
+	}
+	return x;
+}
+
+/* Calibration kernel: one iteration is one chunk. */
+static void do_spin(iter_t n, void *cookie)
+{
+	(void)cookie;
+	use_int((int)spin(n, getppid()));
+}
+
+static void do_pmake(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	pid_t self = getpid();
+	int copy = benchmp_childid();
+	int status;
+	long j;
+
+	while (n-- > 0) {
+		for (j = 0; j < st->jobs; j++) {
+			st->pids[j] = fork();
+			if (st->pids[j] < 0)
+				bench_die("fork job %ld of %ld", j + 1,
+					  st->jobs);
+			if (st->pids[j] == 0) {
+				if (handle_scheduler(copy, (int)j + 1,
+						     (int)st->jobs) != 0)
+					_exit(3);
+				_exit(spin(st->chunks, self) == 0 ? 2 : 0);
+			}
+		}
+		for (j = 0; j < st->jobs; j++) {
+			while (waitpid(st->pids[j], &status, 0) < 0)
+				if (errno != EINTR)
+					bench_die("waitpid");
+			if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+				bench_die("job %ld failed (status %#x)", j + 1,
+					  (unsigned)status);
+		}
+	}
+}
+
+static const char usage[] =
+	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+	"jobs usecs...\n";
+
+int main(int argc, char *argv[])
+{
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	struct state st;
+	const struct sample *fastest;
+	double chunks_per_us;
+	long usecs;
+	int c, i;
+
+	bench_init(argc, argv, usage);
+	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS)) != -1)
+		if (!bench_common_opt(c, optarg, &opts))
+			bench_usage();
+	if (argc - optind < 2)
+		bench_usage();
+	st.jobs = bench_arg_long(argv[optind], 1, MAX_JOBS);
+	for (i = optind + 1; i < argc; i++)
+		(void)bench_arg_long(argv[i], 0, MAX_USECS);
+	st.pids = calloc((size_t)st.jobs, sizeof(*st.pids));
+	if (st.pids == NULL)
+		bench_die("out of memory");
+
+	/*
+	 * The rate of the busy loop, alone, before anything is timed: the
+	 * fastest interval, the one least slowed by other load.
+	 */
+	benchmp(NULL, do_spin, NULL, 0, 1, 0,
+		opts.repetitions > TRIES ? opts.repetitions : TRIES, &st);
+	fastest = result_sorted();
+	chunks_per_us = fastest->ns > 0 ?
+		(double)fastest->n / fastest->ns * 1e3 : 0.0;
+	if (!(chunks_per_us > 0))
+		bench_die("could not calibrate the work loop");
+	bench_debug("work loop: %.3f chunks of %d per microsecond",
+		    chunks_per_us, CHUNK);
+
+	for (i = optind + 1; i < argc; i++) {
+		usecs = bench_arg_long(argv[i], 0, MAX_USECS);
+		st.chunks = (uint64)((double)usecs * chunks_per_us + 0.5);
+		benchmp(NULL, do_pmake, NULL, 0, opts.parallel, opts.warmup,
+			opts.repetitions, &st);
+		fprintf(stderr, "%ld %.2f\n", usecs, report_median(1e-3, 0));
+		report_stats_line("lat_pmake", "microseconds", 1e-3, 0);
+	}
+	return 0;
+}

@@ -1,0 +1,70 @@
+#!/usr/bin/perl
+# lat_pmake: one line per work size, more work takes longer, no job left
+# running when the program is killed.
+use strict;
+use warnings;
+use lib 't/lib';
+use LmTest;
+use Test::More;
+use POSIX qw(:sys_wait_h setpgid);
+use Time::HiRes qw(time sleep);
+
+my $n = number_re();
+my $r = run([bin('lat_pmake'), '-N', '3', '2', '0', '20000'],
+	    env => {quick_env()});
+is($r->{status}, 0, 'exit 0');
+is($r->{out}, '', 'nothing on stdout');
+like($r->{err}, qr/^0 ($n)\n20000 ($n)\n\z/, 'one "usecs elapsed" line each')
+	or diag($r->{err});
+my %t = $r->{err} =~ /^([0-9]+) ($n)$/mg;
+ok(($t{0} // 0) > 0, 'no work: still positive (fork, exit, wait)');
+# 20 ms of work: broad bounds, as a busy machine can skew the calibration.
+ok(($t{20000} // 0) > 5000, "20 ms jobs take > 5 ms ($t{20000})");
+ok(($t{20000} // 0) > ($t{0} // 0), 'more work takes longer');
+
+$r = run([bin('lat_pmake'), '-P', '2', '-N', '2', '3', '100'],
+	 env => {quick_env()});
+is($r->{status}, 0, '-P 2: exit 0');
+like($r->{err}, qr/^100 $n\n\z/, '-P 2: a line');
+
+# Live processes of a group (a zombie has ended; reaping is init's job).
+sub group { my ($g) = @_; map { $_->[0] } grep { $_->[1] == $g && $_->[2] !~ /^Z/ }
+	map { [split ' '] } `ps -e -o pid=,pgid=,stat=` }
+
+# Kill only the parent while jobs spin: the jobs must stop by themselves.
+for my $sig (qw(TERM KILL)) {
+	my $pid = fork() // die;
+	if ($pid == 0) {
+		setpgid(0, 0);
+		open(STDERR, '>', '/dev/null');
+		@ENV{qw(ENOUGH TIMING_O LOOP_O)} = (2000, 0, 0);
+		exec(bin('lat_pmake'), '2', '5000000') or POSIX::_exit(127);
+	}
+	my $t0 = time;
+	my @procs;
+	while (time - $t0 < 20) {
+		@procs = group($pid);
+		last if @procs >= 3;
+		sleep 0.05;
+	}
+	ok(@procs >= 3, "$sig: jobs running (@procs)");
+	sleep 0.3;	# past the calibration: the 5 s jobs are running
+	kill $sig, $pid;
+	waitpid($pid, 0);
+	my $t1 = time;
+	do { @procs = group($pid) }
+		while (@procs && time - $t1 < 5 && sleep 0.05);
+	is_deeply(\@procs, [], "$sig to the parent: no job left");
+	ok(time - $t1 < 2, "$sig: jobs gone within 2 s, long before 5 s");
+}
+
+bad_input_ok('lat_pmake', [], 'no arguments');
+bad_input_ok('lat_pmake', ['2'], 'no work size');
+bad_input_ok('lat_pmake', ['0', '100'], 'zero jobs');
+bad_input_ok('lat_pmake', ['x', '100'], 'non-numeric jobs');
+bad_input_ok('lat_pmake', ['2', '-100'], 'negative usecs');
+bad_input_ok('lat_pmake', ['2', '100', 'abc'], 'bad second usecs');
+bad_input_ok('lat_pmake', ['2', '99999999999999999999'], 'overflowing usecs');
+bad_input_ok('lat_pmake', ['-x', '2', '100'], 'unknown option');
+
+done_testing();
