@@ -11,6 +11,8 @@
 
 /* Intervals (us) used when ENOUGH is not set: see probe_init. */
 #define PROBE_ENOUGH_US "500"
+/* Runs per measurement; the least median is kept (see lib_probe.c). */
+#define PROBE_ROUNDS 3
 
 struct probe {
 	char *buf;
@@ -34,6 +36,7 @@ void probe_free(struct probe *pr);
  * Build k chains per spec over the first size bytes of the buffer and
  * time them: nanoseconds per step (a step = one load of every chain,
  * the k loads independent).  k = 1 is the plain latency per load.
+ * Each figure is the least of PROBE_ROUNDS medians of the intervals.
  */
 double probe_chain(struct probe *pr, const struct chain_spec *spec,
 		   size_t size, int k);

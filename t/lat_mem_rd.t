@@ -26,13 +26,13 @@ sub series {
 	return \@s;
 }
 
-my $r = run([bin('lat_mem_rd'), '1K'], env => {quick_env()});
+my $r = run([bin('lat_mem_rd'), '1K'], env => {quick_env(), ENOUGH => 500});
 is($r->{status}, 0, '1K: exit 0');
 is($r->{out}, '', 'nothing on stdout');
 like($r->{err}, qr/\A"stride=64\n0\.00049 $n\n0\.00098 $n\n\n\z/,
      '1K: default stride 64, sizes 512 and 1024 bytes, blank line');
 
-$r = run([bin('lat_mem_rd'), '-N', '3', '64K', '64', '256'], env => {quick_env()});
+$r = run([bin('lat_mem_rd'), '-N', '3', '64K', '64', '256'], env => {quick_env(), ENOUGH => 500});
 my $s = series($r->{err});
 ok($s && @$s == 2 && $s->[0][0] == 64 && $s->[1][0] == 256,
    'two strides: two series') or diag($r->{err});
@@ -49,11 +49,11 @@ if ($s) {
 }
 
 # Tiny: stride half of len gives one point.
-$r = run([bin('lat_mem_rd'), '1K', '512'], env => {quick_env()});
+$r = run([bin('lat_mem_rd'), '1K', '512'], env => {quick_env(), ENOUGH => 500});
 like($r->{err}, qr/\A"stride=512\n0\.00098 $n\n\n\z/, 'one point');
 
 # Random chain: memory is slower than the first level cache.
-$r = run([bin('lat_mem_rd'), '-N', '5', '-t', '8', '128'], env => {quick_env()});
+$r = run([bin('lat_mem_rd'), '-N', '5', '-t', '8', '128'], env => {quick_env(), ENOUGH => 500});
 $s = series($r->{err});
 ok($s && @$s == 1, '-t: one series') or diag($r->{err});
 if ($s) {
@@ -63,11 +63,11 @@ if ($s) {
 }
 
 # Page groups and huge pages; the page size line does not break a series.
-$r = run([bin('lat_mem_rd'), '-N', '3', '-g', '256K', '2'], env => {quick_env()});
+$r = run([bin('lat_mem_rd'), '-N', '3', '-g', '256K', '2'], env => {quick_env(), ENOUGH => 500});
 $s = series($r->{err});
 ok($r->{status} == 0 && $s && @$s == 1, '-g 256K: a series')
 	or diag($r->{err});
-$r = run([bin('lat_mem_rd'), '-N', '3', '-H', '-t', '4'], env => {quick_env()});
+$r = run([bin('lat_mem_rd'), '-N', '3', '-H', '-t', '4'], env => {quick_env(), ENOUGH => 500});
 like($r->{err}, qr/\A# page size obtained: \d+ bytes \(huge pages asked for\)\n"stride=64\n/,
      '-H: the page size obtained, on a # line');
 $s = series($r->{err});
@@ -75,7 +75,7 @@ ok($r->{status} == 0 && $s && @$s == 1, '-H: a series');
 
 # Two copies in parallel.
 $r = run([bin('lat_mem_rd'), '-P', '2', '-N', '1', '-t', '1K'],
-	env => {quick_env()});
+	env => {quick_env(), ENOUGH => 500});
 $s = series($r->{err});
 ok($r->{status} == 0 && $s && @$s == 1, '-P 2: a series')
 	or diag($r->{err});

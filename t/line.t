@@ -6,7 +6,7 @@ use lib 't/lib';
 use LmTest;
 use Test::More;
 
-my $r = run([bin('line'), '-N', '5'], env => {quick_env()});
+my $r = run([bin('line'), '-N', '5'], env => {quick_env(), ENOUGH => 500});
 is($r->{status}, 0, 'exit 0');
 like($r->{out}, qr/\A(\d+)\n\z/, 'stdout: one number');
 my ($line) = $r->{out} =~ /(\d+)/;
@@ -14,7 +14,7 @@ ok(defined $line && $line >= 16 && $line <= 512 &&
    ($line & ($line - 1)) == 0, 'a power of two in 16..512')
 	or diag("$r->{out}$r->{err}");
 
-$r = run([bin('line'), '-v', '-N', '5', '-M', '1M'], env => {quick_env()});
+$r = run([bin('line'), '-v', '-N', '5', '-M', '1M'], env => {quick_env(), ENOUGH => 500});
 is($r->{status}, 0, '-v: exit 0');
 like($r->{out}, qr/\Acache line size: \d+ bytes\n\z/, '-v: wording');
 like($r->{err}, qr/^# pair +8 bytes apart: [0-9.]+ nanoseconds per load$/m,
