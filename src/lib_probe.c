@@ -104,8 +104,13 @@ double probe_parallelism(struct probe *pr, const struct chain_spec *spec,
 		if (k > CHAIN_MAX_K || (size_t)k * 4 > n)
 			break;
 		tk = probe_chain(pr, spec, size, k);
+		/*
+		 * k chains cannot overlap more than k loads: a larger ratio
+		 * means t(1) and t(k) saw different machines (a neighbour
+		 * left the shared cache between them); count k at most.
+		 */
 		if (tk > 0 && k * t1 / tk > par)
-			par = k * t1 / tk;
+			par = t1 / tk > 1.0 ? k : k * t1 / tk;
 	}
 	/*
 	 * t(1) again: if the machine got quieter meanwhile, the smaller t(1)
