@@ -3,7 +3,7 @@
  * lat_mem_rd -t.  Written apart from the harness and lib_chain: its own
  * allocation, its own shuffle (Sattolo, xorshift64), its own timing.
  *
- * usage: xchase size_bytes [stride [runs]]   (runs default 51)
+ * usage: xchase size_bytes [stride [runs]]   (runs default 101)
  * prints: <size_bytes> <median ns per load> <min> <max>
  */
 #include <stdio.h>
@@ -39,7 +39,7 @@ static int cmp(const void *a, const void *b)
 int main(int argc, char *argv[])
 {
 	size_t size, stride = 64, n, i, j, loads;
-	int runs = 51, r;
+	int runs = 101, r;
 	size_t *idx;
 	char *buf;
 	void **p;
@@ -75,14 +75,20 @@ int main(int argc, char *argv[])
 		*(void **)(buf + i * stride) = buf + idx[i] * stride;
 	free(idx);
 	/*
-	 * Warm up with two laps (at most 4M loads), then time short runs
-	 * (5000 loads: under 1 ms even from memory), so a busy machine
-	 * seldom preempts one; the median of the runs is printed.
+	 * Warm up with two laps (at most 4M loads), timing them to size the
+	 * runs: about 300 us each, so a busy machine seldom preempts one
+	 * (a preempted run is an outlier the median ignores).
 	 */
 	p = (void **)buf;
-	for (i = 0; i < 2 * n && i < 4000000; i++)
+	loads = 2 * n < 4000000 ? 2 * n : 4000000;
+	t0 = now();
+	for (i = 0; i < loads; i++)
 		p = (void **)*p;
-	loads = 5000;
+	loads = (size_t)(300000.0 / ((now() - t0) / (double)loads));
+	if (loads < 1000)
+		loads = 1000;
+	if (loads > 10000000)
+		loads = 10000000;
 	for (r = 0; r < runs; r++) {
 		t0 = now();
 		for (i = 0; i < loads; i += 10) {
