@@ -6,9 +6,11 @@
  * up to len, one element every `stride` bytes, and followed with
  * CHAIN_UNROLL dependent loads per iteration; the figure is nanoseconds
  * per load (loop and timer overheads subtracted by the harness).  The
- * buffer is allocated and touched once, each chain is built before its
- * size is timed, and the chase resumes where the last interval stopped,
- * so a size larger than the caches is never re-read from a warm start.
+ * buffer is allocated and touched once, each chain is built and read
+ * once before its size is timed (so the caches hold what a steady chase
+ * leaves, not what the build wrote), and the chase resumes where the last
+ * interval stopped, so a size larger than the caches is never re-read
+ * from a warm start.
  *
  *   default  elements in address order (lmbench3's stride chain; the
  *            hardware prefetchers can hide much of the latency)
