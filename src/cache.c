@@ -132,6 +132,7 @@ int main(int argc, char *argv[])
 			   sizeof(void *));
 	if (len < 64 * 1024)
 		bench_fail("-M %zu: at least 64K is needed", len);
+	probe_check_len("-M", len, 1);
 	probe_init(&pr, len, MEM_HUGE, &opts);
 	if (line == 0 && (line = probe_line_size(&pr, NULL)) == 0)
 		line = 64;	/* no step seen: the common size */

@@ -96,6 +96,7 @@ int main(int argc, char *argv[])
 	if (len < HUGE)
 		bench_fail("-M %zu: at least one 2 MB huge page is needed", len);
 	len = len / HUGE * HUGE;
+	probe_check_len("-M", len, 1);
 	probe_init(&pr, len, MEM_HUGE, &opts);
 	ps = mem_page_size_of(pr.buf);
 	if (ps < HUGE) {

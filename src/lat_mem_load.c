@@ -148,6 +148,7 @@ int main(int argc, char *argv[])
 		bench_die("mmap");
 	memset((void *)ctl, 0, sizeof(*ctl));
 	ctl->pause = IDLE;
+	probe_check_len("-M", len, n + 1);
 	probe_init(&pr, len, MEM_HUGE, &opts);
 	/* Built once; each point resumes where the last one stopped. */
 	pr.heads[0] = chain_build(pr.buf, len, &spec);

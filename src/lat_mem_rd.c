@@ -30,6 +30,7 @@
 #include "bench.h"
 #include "lib_chain.h"
 #include "lib_mem.h"
+#include "lib_probe.h"
 #include "lib_report.h"
 
 #include <ctype.h>
@@ -190,6 +191,7 @@ int main(int argc, char *argv[])
 	if (getenv("ENOUGH") == NULL && setenv("ENOUGH", DEFAULT_ENOUGH, 1))
 		bench_die("setenv");
 
+	probe_check_len("len", st.len, opts.parallel);
 	st.mem_flags = huge ? MEM_HUGE : 0;
 	st.buf = mem_alloc(st.len, st.mem_flags);
 	ps = mem_page_size_of(st.buf);

@@ -34,6 +34,18 @@ void probe_init(struct probe *pr, size_t len, int mem_flags,
 	pr->k = 1;
 }
 
+void probe_check_len(const char *what, size_t len, int copies)
+{
+	long pages = sysconf(_SC_PHYS_PAGES);
+	double limit = (double)pages * (double)mem_page_size() * 0.75;
+
+	if (pages > 0 && (double)len * copies > limit)
+		bench_fail("%s %zu: %d buffer%s of that size exceed%s 3/4 of "
+			   "the %.0f MB of memory", what, len, copies,
+			   copies > 1 ? "s" : "", copies > 1 ? "" : "s",
+			   (double)pages * (double)mem_page_size() / 1e6);
+}
+
 void probe_free(struct probe *pr)
 {
 	mem_free(pr->buf, pr->len);

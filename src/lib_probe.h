@@ -31,6 +31,12 @@ struct probe {
 void probe_init(struct probe *pr, size_t len, int mem_flags,
 		const struct bench_opts *opts);
 void probe_free(struct probe *pr);
+/*
+ * Refuse (exit 2, "<what> <len>: ...") a buffer of len bytes, times
+ * copies, that would not fit in 3/4 of physical memory: touching it
+ * would swap or wake the OOM killer instead of measuring.
+ */
+void probe_check_len(const char *what, size_t len, int copies);
 
 /*
  * Build k chains per spec over the first size bytes of the buffer and

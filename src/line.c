@@ -41,6 +41,7 @@ int main(int argc, char *argv[])
 		bench_usage();
 	if (len < 64 * 1024)
 		bench_fail("-M %zu: at least 64K is needed", len);
+	probe_check_len("-M", len, 1);
 	probe_init(&pr, len, 0, &opts);
 	line = probe_line_size(&pr, t);
 	if (verbose)

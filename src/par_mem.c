@@ -52,6 +52,7 @@ int main(int argc, char *argv[])
 	if (len < FIRST_SIZE)
 		bench_fail("-M %zu: at least %zu bytes are needed", len,
 			   FIRST_SIZE);
+	probe_check_len("-M", len, 1);
 	probe_init(&pr, len, MEM_HUGE, &opts);
 	if (line == 0 && (len < 64 * 1024 ||
 			  (line = probe_line_size(&pr, NULL)) == 0))

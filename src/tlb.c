@@ -99,6 +99,7 @@ int main(int argc, char *argv[])
 	maxp = len / page;
 	if (maxp < 32)
 		bench_fail("-M %zu: at least 32 pages are needed", len);
+	probe_check_len("-M", len, 1);
 	probe_init(&pr, len, 0, &opts);
 	for (p = 4; p <= maxp; p = next_count(p)) {
 		t = probe_head(&pr, page_chain(pr.buf, p, page, line));

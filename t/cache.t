@@ -45,4 +45,5 @@ bad_input_ok('cache', ['-M', '-1'], 'negative -M');
 bad_input_ok('cache', ['-M', '99999999999999999999'], 'overflowing -M');
 bad_input_ok('cache', ['-W'], 'missing -W value');
 bad_input_ok('cache', ['extra'], 'extra argument');
+bad_input_ok('cache', ['-M', '1000G'], 'len beyond memory');
 done_testing();

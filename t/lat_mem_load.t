@@ -53,4 +53,5 @@ bad_input_ok('lat_mem_load', ['-n', '99999999999999999999', 'rd'], 'overflowing 
 bad_input_ok('lat_mem_load', ['-M', '1K', 'rd'], 'tiny -M');
 bad_input_ok('lat_mem_load', ['-M', '-1', 'rd'], 'negative -M');
 bad_input_ok('lat_mem_load', ['rd', 'wr'], 'two modes');
+bad_input_ok('lat_mem_load', ['-n', '64', '-M', '4G', 'rd'], 'loaders beyond memory');
 done_testing();

@@ -101,5 +101,6 @@ bad_input_ok('lat_mem_rd', ['-t', '-g', '64K', '1'], '-t with -g');
 bad_input_ok('lat_mem_rd', ['-g', '0', '1'], '-g 0');
 bad_input_ok('lat_mem_rd', ['-g'], '-g without value');
 bad_input_ok('lat_mem_rd', ['-N', '-3', '1'], 'negative -N');
+bad_input_ok('lat_mem_rd', ['1000000'], 'len beyond memory');
 
 done_testing();
