@@ -69,6 +69,15 @@ static void *pair_chain(char *buf, size_t len, size_t partner)
 	return first;
 }
 
+/* Build, read one lap (steady cache state), then time: ns per load. */
+static double pairs(struct probe *pr, size_t len, size_t partner)
+{
+	void *head = pair_chain(pr->buf, len, partner);
+	iter_t lap = len / PAGE * (PAGE / 2 / LINE);	/* loads, at most */
+
+	return probe_head(pr, chain_chase(head, lap / CHAIN_UNROLL + 1));
+}
+
 static const char usage[] =
 	"[-v] [-W <warmup>] [-N <repetitions>] [-M <len>]\n";
 
@@ -76,7 +85,7 @@ int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	size_t len = DEFAULT_LEN, ps;
-	double near, far;
+	double near, far, t;
 	struct probe pr;
 	int c, verbose = 0;
 
@@ -106,15 +115,12 @@ int main(int argc, char *argv[])
 			  "pages: madvise or always)", ps);
 	}
 	/* Twice each, alternating, so a drift hits both alike. */
-	near = probe_head(&pr, pair_chain(pr.buf, len, NEAR_XOR));
-	far = probe_head(&pr, pair_chain(pr.buf, len, FAR_XOR));
-	{
-		double n2 = probe_head(&pr, pair_chain(pr.buf, len, NEAR_XOR));
-		double f2 = probe_head(&pr, pair_chain(pr.buf, len, FAR_XOR));
-
-		near = n2 < near ? n2 : near;
-		far = f2 < far ? f2 : far;
-	}
+	near = pairs(&pr, len, NEAR_XOR);
+	far = pairs(&pr, len, FAR_XOR);
+	t = pairs(&pr, len, NEAR_XOR);
+	near = t < near ? t : near;
+	t = pairs(&pr, len, FAR_XOR);
+	far = t < far ? t : far;
 	/* probe_head gives ns per load; a pair is two loads. */
 	near *= 2;
 	far *= 2;
