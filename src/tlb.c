@@ -16,6 +16,7 @@
 #include "bench.h"
 #include "lib_mem.h"
 #include "lib_probe.h"
+#include "lib_env.h"
 
 #define DEFAULT_LEN	((size_t)16 << 20)	/* 4096 pages of 4 KB */
 #define DEFAULT_LINE	64
@@ -103,14 +104,20 @@ int main(int argc, char *argv[])
 	probe_init(&pr, len, 0, &opts);
 	for (p = 4; p <= maxp; p = next_count(p)) {
 		t = probe_head(&pr, page_chain(pr.buf, p, page, line));
+		bench_debug("tlb: %zu pages: %.3f ns", p, t);
 		if (p <= 8 && (base == 0.0 || t < base))
 			base = t;
 		if (p > 8 && !found && t > STEP_RATIO * base &&
 		    prev_t > 0 && prev_p > 8) {
-			/* Confirm with the next count: one point is noise. */
+			/*
+			 * Confirm: this count again and the next one must be
+			 * slow too; a single slow point is noise.
+			 */
 			size_t q = next_count(p);
 
 			if (q <= maxp &&
+			    probe_head(&pr, page_chain(pr.buf, p, page,
+						       line)) > STEP_RATIO * base &&
 			    probe_head(&pr, page_chain(pr.buf, q, page,
 						       line)) > STEP_RATIO * base) {
 				found = prev_p;
