@@ -1,0 +1,186 @@
+/*
+ * cache - the cache levels, found from the latency curve: each level's
+ * size, load latency and memory-level parallelism, then memory's.
+ *
+ * A random chain over every line of the size (huge pages asked for, so
+ * page walks stay out of the curve) is timed for sizes from 1 KB to len,
+ * four per power of two.  The curve is smoothed with a running median of
+ * three and cut into plateaus: runs of at least three sizes within 30%
+ * of the run's first latency; neighbouring plateaus less than 1.6x apart
+ * are one level (replacement and TLB effects make a level's latency
+ * drift upward).  The last plateau, when it reaches len, is memory.  A
+ * level's size is the largest size whose latency is below the geometric
+ * mean of its plateau and the next; its parallelism is the largest
+ * k * t(1) / t(k) for k interleaved chains inside the plateau.
+ *
+ * usage: cache [-c] [-L <line>] [-M <len>] [-W <warmup>] [-N <repetitions>]
+ */
+#include "bench.h"
+#include "lib_mem.h"
+#include "lib_probe.h"
+
+#include <math.h>
+
+#define DEFAULT_LEN	((size_t)64 << 20)
+#define FIRST_SIZE	1024
+#define MAX_POINTS	256
+#define SEG_TOL		1.3	/* a plateau: within 30% of its start */
+#define SEG_MIN		3	/* sizes in a plateau: most of an octave */
+#define MERGE_RATIO	1.6	/* levels differ by more than this */
+#define CACHE_SEED	0x6361636865ULL
+
+struct curve {
+	size_t size[MAX_POINTS];
+	double t[MAX_POINTS], f[MAX_POINTS];
+	int n;
+};
+
+struct plateau {
+	int lo, hi;		/* indices, inclusive */
+	double lat;
+};
+
+static size_t next_size(size_t s)
+{
+	size_t q = 1;
+
+	while (q <= s / 2)
+		q *= 2;
+	return s + q / 4;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double median(const double *v, int n)
+{
+	double tmp[MAX_POINTS];
+
+	memcpy(tmp, v, (size_t)n * sizeof(*v));
+	qsort(tmp, (size_t)n, sizeof(*tmp), cmp_double);
+	return tmp[(n - 1) / 2];
+}
+
+/* Plateaus of the smoothed curve, merged into levels; returns count. */
+static int find_levels(struct curve *cv, struct plateau *pl)
+{
+	int i, j, np = 0, m;
+
+	for (i = 0; i < cv->n; i++)
+		cv->f[i] = (i == 0 || i == cv->n - 1)
+				   ? cv->t[i]
+				   : median(cv->t + i - 1, 3);
+	for (i = 0; i < cv->n; i = j) {
+		for (j = i + 1; j < cv->n && cv->f[j] <= SEG_TOL * cv->f[i];
+		     j++)
+			;
+		if (j - i >= SEG_MIN) {
+			pl[np].lo = i;
+			pl[np].hi = j - 1;
+			pl[np].lat = median(cv->f + i, j - i);
+			np++;
+		}
+	}
+	for (i = 0, m = 0; i < np; i++) {
+		if (m > 0 && pl[i].lat < MERGE_RATIO * pl[m - 1].lat) {
+			pl[m - 1].hi = pl[i].hi;
+			pl[m - 1].lat = median(cv->f + pl[m - 1].lo,
+					       pl[m - 1].hi - pl[m - 1].lo + 1);
+		} else {
+			pl[m++] = pl[i];
+		}
+	}
+	return m;
+}
+
+static const char usage[] =
+	"[-c] [-L <line>] [-M <len>] [-W <warmup>] [-N <repetitions>]\n";
+
+int main(int argc, char *argv[])
+{
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	struct chain_spec spec = {CHAIN_RANDOM, 0, 0, 0, CACHE_SEED};
+	struct plateau pl[MAX_POINTS];
+	static struct curve cv;
+	size_t len = DEFAULT_LEN, line = 0, s, mid;
+	double cut, par;
+	struct probe pr;
+	int c, i, j, np, curve = 0, levels;
+
+	bench_init(argc, argv, usage);
+	while ((c = getopt(argc, argv, "cL:M:W:N:")) != -1) {
+		if (bench_common_opt(c, optarg, &opts))
+			continue;
+		if (c == 'c')
+			curve = 1;
+		else if (c == 'L')
+			line = bench_arg_size(optarg);
+		else if (c == 'M')
+			len = bench_arg_size(optarg);
+		else
+			bench_usage();
+	}
+	if (optind != argc)
+		bench_usage();
+	if (line != 0 && (line < sizeof(void *) ||
+			  line % sizeof(void *) != 0 || line > 4096))
+		bench_fail("-L: a line is a multiple of %zu up to 4096 bytes",
+			   sizeof(void *));
+	if (len < 64 * 1024)
+		bench_fail("-M %zu: at least 64K is needed", len);
+	probe_check_len("-M", len, 1);
+	probe_init(&pr, len, MEM_HUGE, &opts);
+	if (line == 0 && (line = probe_line_size(&pr, NULL)) == 0)
+		line = 64;	/* no step seen: the common size */
+	if (curve)
+		fprintf(stderr, "# page size %zu bytes, line %zu bytes\n",
+			mem_page_size_of(pr.buf), line);
+	spec.stride = line;
+	for (s = FIRST_SIZE; cv.n < MAX_POINTS; s = next_size(s)) {
+		if (s > len)
+			s = len;
+		cv.size[cv.n] = s;
+		cv.t[cv.n] = probe_chain(&pr, &spec, s, 1);
+		if (curve)
+			fprintf(stderr, "# %.5f %.3f\n",
+				(double)s / (1024 * 1024), cv.t[cv.n]);
+		cv.n++;
+		if (s == len)
+			break;
+	}
+	np = find_levels(&cv, pl);
+	if (np < 1) {
+		errno = 0;
+		bench_die("no plateau in the latency curve (noisy machine?)");
+	}
+	/* The last plateau is memory only if the curve ends on it. */
+	levels = pl[np - 1].hi == cv.n - 1 ? np - 1 : np;
+	for (i = 0; i < levels; i++) {
+		cut = i + 1 < np ? sqrt(pl[i].lat * pl[i + 1].lat)
+				 : 2 * pl[i].lat;
+		for (j = pl[i].lo; j + 1 < cv.n && cv.f[j + 1] <= cut; j++)
+			;
+		mid = cv.size[(pl[i].lo + pl[i].hi + 1) / 2];
+		par = probe_parallelism(&pr, &spec, mid);
+		fprintf(stderr, "L%d cache: %zu bytes %.2f nanoseconds "
+			"%zu linesize %.2f parallelism\n", i + 1, cv.size[j],
+			pl[i].lat, line, par);
+	}
+	if (levels == np) {
+		fprintf(stderr, "# the curve still rises at %zu bytes: memory "
+			"latency is the last point (try a larger -M)\n", len);
+		par = probe_parallelism(&pr, &spec, len);
+		fprintf(stderr, "Memory latency: %.2f nanoseconds %.2f "
+			"parallelism\n", cv.f[cv.n - 1], par);
+	} else {
+		par = probe_parallelism(&pr, &spec, len);
+		fprintf(stderr, "Memory latency: %.2f nanoseconds %.2f "
+			"parallelism\n", pl[np - 1].lat, par);
+	}
+	probe_free(&pr);
+	return 0;
+}

@@ -1,0 +1,204 @@
+/*
+ * lat_mem_load - loaded memory latency: the load-to-use latency of a
+ * random pointer chase while other processes drive memory bandwidth,
+ * as a latency versus bandwidth series.
+ *
+ * N loader processes each stream through a buffer of their own, reading
+ * (rd) or writing (wr) one 8-byte word per 64-byte line, and pause for a
+ * given number of spin iterations after every 4 KB; the pause sets the
+ * bandwidth they demand.  For each pause, from "loaders idle" to "no
+ * pause", the main process times the random chase (huge pages asked for,
+ * so page walks do not mix in) and reads the bytes the loaders moved
+ * meanwhile from counters in shared memory.  The bandwidth counts 64
+ * bytes per line touched (for wr, the line read for ownership is not
+ * counted again).  The chase is the least of three medians of short
+ * intervals, as the discovery programs measure (lib_probe.c).
+ *
+ * usage: lat_mem_load [-n <loaders>] [-M <len>] [-W <warmup>]
+ *                     [-N <repetitions>] rd|wr
+ */
+#if defined(__linux__)
+#define _GNU_SOURCE		/* MAP_ANONYMOUS under -D_XOPEN_SOURCE */
+#endif
+#include "bench.h"
+#include "lib_mem.h"
+#include "lib_probe.h"
+#include "lib_timing.h"
+
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
+#define MAP_ANONYMOUS MAP_ANON
+#endif
+
+#define DEFAULT_LEN	((size_t)256 << 20)	/* beyond the caches */
+#define MAX_LOADERS	64
+#define CHUNK		4096			/* bytes between pauses */
+#define LINE		64
+#define SETTLE_US	20000			/* loaders reach their rate */
+#define LOAD_SEED	0x6c6f6164ULL
+#define IDLE		(-1)
+
+/* Spin iterations per 4 KB, lightest load first; IDLE: loaders wait. */
+static const long pauses[] = {IDLE, 12800, 3200, 1600, 800, 400, 200,
+			      100, 50, 0};
+#define NPAUSES ((int)(sizeof(pauses) / sizeof(pauses[0])))
+
+/* Shared with the loaders (MAP_SHARED anonymous memory). */
+struct control {
+	volatile long pause;
+	volatile int stop;
+	volatile int ready[MAX_LOADERS];
+	volatile uint64 bytes[MAX_LOADERS];
+};
+
+static void sleep_us(long us)
+{
+	struct timespec ts = {us / 1000000, us % 1000000 * 1000};
+
+	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+}
+
+static void loader(struct control *ctl, int id, size_t len, int write)
+{
+	char *buf = mem_alloc(len, 0);
+	pid_t parent = getppid();
+	volatile long spin;
+	uint64 sum = 0;
+	size_t off = 0, i;
+	long p;
+
+	ctl->ready[id] = 1;
+	while (!ctl->stop && getppid() == parent) {
+		p = ctl->pause;
+		if (p == IDLE) {
+			sleep_us(1000);
+			continue;
+		}
+		if (write)
+			for (i = 0; i < CHUNK; i += LINE)
+				*(volatile uint64 *)(buf + off + i) = sum++;
+		else
+			for (i = 0; i < CHUNK; i += LINE)
+				sum += *(volatile uint64 *)(buf + off + i);
+		for (spin = 0; spin < p; spin++)
+			;
+		ctl->bytes[id] += CHUNK;
+		off = off + CHUNK < len ? off + CHUNK : 0;
+	}
+	use_int((int)sum);
+	_exit(0);
+}
+
+static uint64 total_bytes(const struct control *ctl, int n)
+{
+	uint64 sum = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		sum += ctl->bytes[i];
+	return sum;
+}
+
+static const char usage[] =
+	"[-n <loaders>] [-M <len>] [-W <warmup>] [-N <repetitions>] rd|wr\n";
+
+int main(int argc, char *argv[])
+{
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	struct chain_spec spec = {CHAIN_RANDOM, LINE, 0, 0, LOAD_SEED};
+	size_t len = DEFAULT_LEN;
+	pid_t pids[MAX_LOADERS];
+	struct control *ctl;
+	struct probe pr;
+	uint64 b0, b1, t0, t1;
+	double ns;
+	int c, i, n = 1, write, status;
+
+	bench_init(argc, argv, usage);
+	while ((c = getopt(argc, argv, "n:M:W:N:")) != -1) {
+		if (c != 'P' && bench_common_opt(c, optarg, &opts))
+			continue;
+		if (c == 'n')
+			n = (int)bench_arg_long(optarg, 1, MAX_LOADERS);
+		else if (c == 'M')
+			len = bench_arg_size(optarg);
+		else
+			bench_usage();
+	}
+	if (optind != argc - 1)
+		bench_usage();
+	if (strcmp(argv[optind], "rd") == 0)
+		write = 0;
+	else if (strcmp(argv[optind], "wr") == 0)
+		write = 1;
+	else
+		bench_usage();
+	if (len < 64 * 1024)
+		bench_fail("-M %zu: at least 64K is needed", len);
+	len = len / CHUNK * CHUNK;
+
+	ctl = mmap(NULL, sizeof(*ctl), PROT_READ | PROT_WRITE,
+		   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (ctl == MAP_FAILED)
+		bench_die("mmap");
+	memset((void *)ctl, 0, sizeof(*ctl));
+	ctl->pause = IDLE;
+	probe_check_len("-M", len, n + 1);
+	probe_init(&pr, len, MEM_HUGE, &opts);
+	/* Built once; each point resumes where the last one stopped. */
+	pr.heads[0] = chain_build(pr.buf, len, &spec);
+	fflush(NULL);
+	for (i = 0; i < n; i++) {
+		pids[i] = fork();
+		if (pids[i] < 0) {
+			ctl->stop = 1;
+			bench_die("fork");
+		}
+		if (pids[i] == 0) {
+			if (handle_scheduler(0, i + 1, n) != 0)
+				_exit(1);
+			loader(ctl, i, len, write);
+		}
+	}
+	/* Wait until every loader has its buffer (at most ~10 s). */
+	for (c = 0, i = 0; i < n && c < 10000; c++) {
+		for (i = 0; i < n && ctl->ready[i]; i++)
+			;
+		if (i < n)
+			sleep_us(1000);
+	}
+	if (i < n) {
+		ctl->stop = 1;
+		errno = 0;
+		bench_die("loaders did not start");
+	}
+	if (handle_scheduler(0, 0, n) != 0) {
+		ctl->stop = 1;
+		bench_die("LMBENCH_SCHED: cannot place the benchmark");
+	}
+	fprintf(stderr, "\"loaded latency %s, %d loader%s: MB/s ns\n",
+		write ? "wr" : "rd", n, n > 1 ? "s" : "");
+	for (i = 0; i < NPAUSES; i++) {
+		ctl->pause = pauses[i];
+		sleep_us(SETTLE_US);
+		b0 = total_bytes(ctl, n);
+		t0 = clock_now_ns();
+		ns = probe_head(&pr, pr.heads[0]);
+		b1 = total_bytes(ctl, n);
+		t1 = clock_now_ns();
+		fprintf(stderr, "%.0f %.3f\n",
+			(double)(b1 - b0) * 1e3 / (double)(t1 - t0), ns);
+	}
+	fprintf(stderr, "\n");
+	ctl->stop = 1;
+	for (i = 0; i < n; i++)
+		if (waitpid(pids[i], &status, 0) < 0)
+			bench_die("waitpid");
+	probe_free(&pr);
+	return 0;
+}

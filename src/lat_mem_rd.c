@@ -1,0 +1,215 @@
+/*
+ * lat_mem_rd - memory read latency over a range of sizes: the time of
+ * one load whose address comes from the load before it.
+ *
+ * For each stride, chains of pointers are laid over sizes from 512 bytes
+ * up to len, one element every `stride` bytes, and followed with
+ * CHAIN_UNROLL dependent loads per iteration; the figure is nanoseconds
+ * per load (loop and timer overheads subtracted by the harness).  The
+ * buffer is allocated and touched once, each chain is built and read
+ * once before its size is timed (so the caches hold what a steady chase
+ * leaves, not what the build wrote), and the chase resumes where the last
+ * interval stopped, so a size larger than the caches is never re-read
+ * from a warm start.
+ *
+ *   default  elements in address order (lmbench3's stride chain; the
+ *            hardware prefetchers can hide much of the latency)
+ *   -t       one random order over every element of the size: defeats
+ *            stride and next-line prefetchers; big sizes also miss the TLB
+ *   -g size  random order inside groups of `size` bytes, the groups in
+ *            random order: prefetchers defeated, TLB misses rare (the load
+ *            latency without page walks, as google/multichase measures)
+ *   -H       ask for transparent huge pages; the page size obtained is
+ *            reported on a "#" line
+ *
+ * Unless ENOUGH is set, each size is timed with 0.5 ms intervals.
+ *
+ * usage: lat_mem_rd [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
+ *                   [-t | -g <group>] [-H] len_MB [stride...]
+ */
+#include "bench.h"
+#include "lib_chain.h"
+#include "lib_mem.h"
+#include "lib_probe.h"
+#include "lib_report.h"
+
+#include <ctype.h>
+
+#define SMALLEST	512		/* lmbench3's first size */
+#define DEFAULT_STRIDE	64		/* one cache line on current CPUs */
+/* us: seldom preempted on a busy machine, yet >1000x the clock cost */
+#define DEFAULT_ENOUGH	"500"
+#define WARM_LOADS	((iter_t)4 << 20)	/* a lap of 256 MB */
+#define CHAIN_SEED	0x6c6d62656e6368ULL
+#define MAX_STRIDES	64
+
+struct state {
+	char *buf;		/* the whole buffer, len bytes */
+	size_t len;
+	int owned;		/* allocated by this copy's init */
+	int mem_flags;
+	size_t size;		/* the size being timed */
+	struct chain_spec spec;
+	void *p;		/* where the chase stands */
+};
+
+static void chase(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	st->p = chain_chase(st->p, n);
+	use_pointer(st->p);
+}
+
+/* Per copy: a buffer (unless the parent's is used) and this size's chain. */
+static void init(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	if (n != 0)
+		return;
+	if (st->buf == NULL) {
+		st->buf = mem_alloc(st->len, st->mem_flags);
+		st->owned = 1;
+	}
+	st->p = chain_build(st->buf, st->size, &st->spec);
+	/*
+	 * Read the chain once (up to WARM_LOADS) before timing: building it
+	 * wrote every line, and the timing should see lines that were read
+	 * and evicted as the chase leaves them, not the build's leftovers.
+	 */
+	n = chain_elements(st->size, &st->spec);
+	n = n < WARM_LOADS ? n : WARM_LOADS;
+	st->p = chain_chase(st->p, n / CHAIN_UNROLL + 1);
+}
+
+static void cleanup(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	if (n == 0 && st->owned) {
+		mem_free(st->buf, st->len);
+		st->buf = NULL;
+		st->owned = 0;
+	}
+}
+
+/* lmbench3-like steps: doubling to 2 KB, then four per power of two. */
+static size_t next_size(size_t s)
+{
+	size_t p = 1;
+
+	if (s < 2048)
+		return s * 2;
+	while (p <= s / 2)
+		p *= 2;
+	return s + p / 4;
+}
+
+static void sweep(struct state *st, const struct bench_opts *opts)
+{
+	const double scale = 1.0 / CHAIN_UNROLL;
+	size_t size, last = 0;
+	double ns;
+
+	fprintf(stderr, "\"stride=%zu\n", st->spec.stride);
+	for (size = SMALLEST; last < st->len; size = next_size(size)) {
+		if (size > st->len)
+			size = st->len;
+		last = size;
+		if (chain_elements(size, &st->spec) < 2)
+			continue;
+		st->size = size;
+		benchmp(init, chase, cleanup, 0, opts->parallel, opts->warmup,
+			opts->repetitions, st);
+		ns = report_median(scale, 0);
+		fprintf(stderr, "%.5f %.3f\n", (double)size / (1024 * 1024),
+			ns);
+		report_stats_line("lat_mem_rd", "nanoseconds", scale, 0);
+	}
+	fprintf(stderr, "\n");
+}
+
+/* len_MB: a plain number means megabytes; a K/M/G suffix is explicit. */
+static size_t parse_len(const char *s)
+{
+	size_t len;
+
+	if (*s != '\0' && isdigit((unsigned char)s[strlen(s) - 1])) {
+		len = (size_t)bench_arg_long(s, 1, (long)(SIZE_MAX >> 21));
+		return len << 20;
+	}
+	return bench_arg_size(s);
+}
+
+static const char usage[] =
+	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+	"[-t | -g <group>] [-H] len_MB [stride...]\n";
+
+int main(int argc, char *argv[])
+{
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	struct state st;
+	size_t strides[MAX_STRIDES], group = 0, ps;
+	int c, i, nstrides = 0, random = 0, huge = 0;
+
+	bench_init(argc, argv, usage);
+	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS "tg:H")) != -1) {
+		if (bench_common_opt(c, optarg, &opts))
+			continue;
+		if (c == 't')
+			random = 1;
+		else if (c == 'g') {
+			group = bench_arg_size(optarg);
+			if (group == 0)
+				bench_fail("-g: a group must hold a byte");
+		} else if (c == 'H')
+			huge = 1;
+		else
+			bench_usage();
+	}
+	if (optind >= argc || argc - optind > MAX_STRIDES + 1 ||
+	    (random && group))
+		bench_usage();
+	memset(&st, 0, sizeof(st));
+	st.len = parse_len(argv[optind]);
+	if (st.len < SMALLEST)
+		bench_fail("len %zu bytes is below the first size, %d bytes",
+			   st.len, SMALLEST);
+	for (i = optind + 1; i < argc; i++) {
+		strides[nstrides] = bench_arg_size(argv[i]);
+		if (strides[nstrides] < sizeof(void *) ||
+		    strides[nstrides] % sizeof(void *) != 0)
+			bench_fail("stride %s: must be a multiple of %zu bytes",
+				   argv[i], sizeof(void *));
+		if (strides[nstrides] > st.len / 2)
+			bench_fail("stride %s: over half of len", argv[i]);
+		nstrides++;
+	}
+	if (nstrides == 0)
+		strides[nstrides++] = DEFAULT_STRIDE;
+	if (getenv("ENOUGH") == NULL && setenv("ENOUGH", DEFAULT_ENOUGH, 1))
+		bench_die("setenv");
+
+	probe_check_len("len", st.len, opts.parallel);
+	st.mem_flags = huge ? MEM_HUGE : 0;
+	st.buf = mem_alloc(st.len, st.mem_flags);
+	ps = mem_page_size_of(st.buf);
+	if (huge || ps != mem_page_size())
+		fprintf(stderr, "# page size obtained: %zu bytes%s\n", ps,
+			huge ? " (huge pages asked for)" : "");
+	if (opts.parallel > 1) {
+		/* Each copy allocates its own: no shared physical pages. */
+		mem_free(st.buf, st.len);
+		st.buf = NULL;
+	}
+	st.spec.kind = group ? CHAIN_GROUPED
+			     : random ? CHAIN_RANDOM : CHAIN_STRIDE;
+	st.spec.group = group;
+	st.spec.seed = CHAIN_SEED;
+	for (i = 0; i < nstrides; i++) {
+		st.spec.stride = strides[i];
+		sweep(&st, &opts);
+	}
+	return 0;
+}

@@ -1,0 +1,70 @@
+/*
+ * lib_probe.h - timed pointer chases for the discovery programs (line,
+ * tlb, cache, par_mem, lat_dram_page): one buffer, a chain built per
+ * measurement, the median time per load or per step of k chains.
+ */
+#ifndef LMBENCH_LIB_PROBE_H
+#define LMBENCH_LIB_PROBE_H
+
+#include "bench.h"
+#include "lib_chain.h"
+
+/* Intervals (us) used when ENOUGH is not set: see probe_init. */
+#define PROBE_ENOUGH_US "500"
+/* Runs per measurement; the least median is kept (see lib_probe.c). */
+#define PROBE_ROUNDS 3
+
+struct probe {
+	char *buf;
+	size_t len;
+	struct bench_opts opts;
+	/* What the next measurement chases (probe_chain fills these). */
+	int k;
+	void *heads[CHAIN_MAX_K];
+};
+
+/*
+ * Allocate and touch len bytes (mem_flags as mem_alloc) and, unless the
+ * ENOUGH environment variable is set, make the harness use short
+ * intervals: a sweep of many points stays fast and is seldom preempted.
+ */
+void probe_init(struct probe *pr, size_t len, int mem_flags,
+		const struct bench_opts *opts);
+void probe_free(struct probe *pr);
+/*
+ * Refuse (exit 2, "<what> <len>: ...") a buffer of len bytes, times
+ * copies, that would not fit in 3/4 of physical memory: touching it
+ * would swap or wake the OOM killer instead of measuring.
+ */
+void probe_check_len(const char *what, size_t len, int copies);
+
+/*
+ * Build k chains per spec over the first size bytes of the buffer and
+ * time them: nanoseconds per step (a step = one load of every chain,
+ * the k loads independent).  k = 1 is the plain latency per load.
+ * The chains are read once (up to 4 Mi loads) before they are timed.
+ * Each figure is the least of PROBE_ROUNDS medians of the intervals.
+ */
+double probe_chain(struct probe *pr, const struct chain_spec *spec,
+		   size_t size, int k);
+/* Time a chain the caller laid in pr->buf: nanoseconds per load. */
+double probe_head(struct probe *pr, void *head);
+
+/*
+ * Memory-level parallelism at size: the most independent loads that
+ * overlap, max over k of k * t(1) / t(k), k = 1..CHAIN_MAX_K.
+ */
+double probe_parallelism(struct probe *pr, const struct chain_spec *spec,
+			 size_t size);
+
+/*
+ * Cache line size: pairs of loads, the second d bytes after the first,
+ * over a region that fits the second-level cache but not the first; the
+ * smallest d whose pair costs as much as two misses is the line.  The
+ * region is pr->len (at most 2 MB used).  Returns 0 when no step shows;
+ * t[i] receives the pair cost for d = 8 << i if t is not NULL.
+ */
+#define PROBE_LINE_STEPS 7	/* d = 8 .. 512 */
+size_t probe_line_size(struct probe *pr, double *t);
+
+#endif

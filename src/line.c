@@ -1,0 +1,61 @@
+/*
+ * line - the cache line size, found by timing.
+ *
+ * Pairs of dependent loads, the second d bytes after the first, are
+ * chased over a region that fits the second-level cache but not the
+ * first: while d is inside the line the second load hits the first-level
+ * cache, from the line size on it is a miss of its own.  The smallest d
+ * (8 .. 512) from which every pair costs clearly more (1.2x) than the
+ * d = 8 pair is the line size (lib_probe.c).
+ *
+ * usage: line [-v] [-W <warmup>] [-N <repetitions>] [-M <len>]
+ */
+#include "bench.h"
+#include "lib_probe.h"
+
+#define DEFAULT_LEN ((size_t)2 << 20)	/* 2048 pairs: > L1, < L2 */
+
+static const char usage[] =
+	"[-v] [-W <warmup>] [-N <repetitions>] [-M <len>]\n";
+
+int main(int argc, char *argv[])
+{
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	double t[PROBE_LINE_STEPS];
+	size_t len = DEFAULT_LEN, line;
+	struct probe pr;
+	int c, i, verbose = 0;
+
+	bench_init(argc, argv, usage);
+	while ((c = getopt(argc, argv, "vW:N:M:")) != -1) {
+		if (c != 'P' && bench_common_opt(c, optarg, &opts))
+			continue;
+		if (c == 'v')
+			verbose = 1;
+		else if (c == 'M')
+			len = bench_arg_size(optarg);
+		else
+			bench_usage();
+	}
+	if (optind != argc)
+		bench_usage();
+	if (len < 64 * 1024)
+		bench_fail("-M %zu: at least 64K is needed", len);
+	probe_check_len("-M", len, 1);
+	probe_init(&pr, len, 0, &opts);
+	line = probe_line_size(&pr, t);
+	if (verbose)
+		for (i = 0; i < PROBE_LINE_STEPS; i++)
+			fprintf(stderr, "# pair %4d bytes apart: %.3f "
+				"nanoseconds per load\n", 8 << i, t[i]);
+	if (line == 0) {
+		errno = 0;
+		bench_die("no line size step seen (try a larger -M)");
+	}
+	if (verbose)
+		printf("cache line size: %zu bytes\n", line);
+	else
+		printf("%zu\n", line);
+	probe_free(&pr);
+	return 0;
+}

@@ -1,0 +1,146 @@
+/*
+ * tlb - the number of pages the first-level data TLB maps, and with -c
+ * the cost of missing it, found by timing.
+ *
+ * A chain touches one line in each of P pages, the pages in random
+ * order, each page's line at a different place so that the lines spread
+ * over the cache sets and all stay in the first-level cache while P is
+ * below its line count.  While the TLB holds all P pages every load is a
+ * cache hit; past it every load also needs a translation from the next
+ * level.  The answer is the largest P before the latency steps up (four
+ * steps per power of two: a step is a power-of-two quarter, not a page).
+ * The miss cost is the latency after the step minus the one before it.
+ *
+ * usage: tlb [-c] [-L <line>] [-M <len>] [-W <warmup>] [-N <repetitions>]
+ */
+#include "bench.h"
+#include "lib_mem.h"
+#include "lib_probe.h"
+#include "lib_env.h"
+
+#define DEFAULT_LEN	((size_t)16 << 20)	/* 4096 pages of 4 KB */
+#define DEFAULT_LINE	64
+#define TLB_SEED	0x746c62ULL
+#define STEP_RATIO	1.25	/* a TLB miss costs far more than noise */
+
+/* One line per page for npages pages, pages in random order. */
+static void *page_chain(char *buf, size_t npages, size_t page, size_t line)
+{
+	size_t *perm = malloc(npages * sizeof(*perm)), i, j, t;
+	size_t lines = page / line;
+	struct chain_rng r;
+	char *x, *first = NULL, *prev = NULL;
+
+	if (perm == NULL)
+		bench_die("out of memory");
+	chain_rng_seed(&r, TLB_SEED);
+	for (i = 0; i < npages; i++)
+		perm[i] = i;
+	for (i = npages; i > 1; i--) {
+		j = chain_rng_below(&r, i);
+		t = perm[i - 1];
+		perm[i - 1] = perm[j];
+		perm[j] = t;
+	}
+	for (i = 0; i < npages; i++) {
+		x = buf + perm[i] * page + perm[i] % lines * line;
+		if (prev != NULL)
+			*(void **)prev = x;
+		else
+			first = x;
+		prev = x;
+	}
+	*(void **)prev = first;
+	free(perm);
+	return first;
+}
+
+static size_t next_count(size_t p)
+{
+	size_t q = 1;
+
+	if (p < 8)
+		return p * 2;
+	while (q <= p / 2)
+		q *= 2;
+	return p + q / 4;
+}
+
+static const char usage[] =
+	"[-c] [-L <line>] [-M <len>] [-W <warmup>] [-N <repetitions>]\n";
+
+int main(int argc, char *argv[])
+{
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	size_t len = DEFAULT_LEN, line = DEFAULT_LINE, page, p, maxp, found = 0;
+	double base = 0.0, t, after = 0.0, prev_t = 0.0;
+	size_t prev_p = 0;
+	struct probe pr;
+	int c, cost = 0;
+
+	bench_init(argc, argv, usage);
+	while ((c = getopt(argc, argv, "cL:M:W:N:")) != -1) {
+		if (bench_common_opt(c, optarg, &opts))
+			continue;
+		if (c == 'c')
+			cost = 1;
+		else if (c == 'L')
+			line = bench_arg_size(optarg);
+		else if (c == 'M')
+			len = bench_arg_size(optarg);
+		else
+			bench_usage();
+	}
+	if (optind != argc)
+		bench_usage();
+	page = mem_page_size();
+	if (line < sizeof(void *) || line > page || page % line != 0)
+		bench_fail("-L %zu: a line must divide the %zu-byte page", line,
+			   page);
+	maxp = len / page;
+	if (maxp < 32)
+		bench_fail("-M %zu: at least 32 pages are needed", len);
+	probe_check_len("-M", len, 1);
+	probe_init(&pr, len, 0, &opts);
+	for (p = 4; p <= maxp; p = next_count(p)) {
+		t = probe_head(&pr, page_chain(pr.buf, p, page, line));
+		bench_debug("tlb: %zu pages: %.3f ns", p, t);
+		if (p <= 8 && (base == 0.0 || t < base))
+			base = t;
+		if (p > 8 && !found && t > STEP_RATIO * base &&
+		    prev_t > 0 && prev_p > 8) {
+			/*
+			 * Confirm: this count again and the next one must be
+			 * slow too; a single slow point is noise.
+			 */
+			size_t q = next_count(p);
+
+			if (q <= maxp &&
+			    probe_head(&pr, page_chain(pr.buf, p, page,
+						       line)) > STEP_RATIO * base &&
+			    probe_head(&pr, page_chain(pr.buf, q, page,
+						       line)) > STEP_RATIO * base) {
+				found = prev_p;
+				/* The miss cost: well past the step. */
+				q = 4 * found <= maxp ? 4 * found : maxp;
+				after = probe_head(&pr, page_chain(pr.buf, q,
+								   page, line));
+				break;
+			}
+		}
+		prev_t = t;
+		prev_p = p;
+	}
+	probe_free(&pr);
+	if (!found) {
+		errno = 0;
+		bench_die("no TLB step seen up to %zu pages (try a larger -M)",
+			  maxp);
+	}
+	if (cost)
+		fprintf(stderr, "tlb: %zu pages %.5f nanoseconds\n", found,
+			after - base);
+	else
+		fprintf(stderr, "tlb: %zu pages\n", found);
+	return 0;
+}

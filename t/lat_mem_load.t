@@ -1,0 +1,57 @@
+#!/usr/bin/perl
+# lat_mem_load: the latency-vs-bandwidth series, loaders cleaned up, bad input.
+use strict;
+use warnings;
+use lib 't/lib';
+use LmTest;
+use Test::More;
+use POSIX qw(setpgid :sys_wait_h);
+use Time::HiRes qw(sleep time);
+
+my $n = number_re();
+my %env = (quick_env(), ENOUGH => 500);
+
+for my $mode ('rd', 'wr') {
+	my $r = run([bin('lat_mem_load'), '-N', '3', '-M', '8M', $mode],
+		    env => \%env);
+	is($r->{status}, 0, "$mode: exit 0") or diag($r->{err});
+	is($r->{out}, '', "$mode: nothing on stdout");
+	my @l = split /\n/, $r->{err}, -1;
+	is($l[0], "\"loaded latency $mode, 1 loader: MB/s ns", "$mode: title");
+	my @pts = grep { /^\d+ $n$/ } @l;
+	is(scalar(@pts), 10, "$mode: ten points");
+	like($r->{err}, qr/\n\n\z/, "$mode: ends with a blank line");
+	ok((grep { (split / /)[1] <= 0 } @pts) == 0, "$mode: latencies > 0");
+	like($pts[0] // '', qr/^0 /, "$mode: first point with idle loaders");
+}
+
+# SIGINT to the group, and SIGTERM to the parent alone: no loader is left.
+for my $sig ('INT', 'TERM') {
+	my $pid = fork() // die;
+	if ($pid == 0) {
+		setpgid(0, 0);
+		open(STDERR, '>', '/dev/null');
+		%ENV = (%ENV, %env);
+		exec(bin('lat_mem_load'), '-n', '2', '-M', '64M', 'rd');
+		POSIX::_exit(127);
+	}
+	sleep 1.0;
+	kill($sig, $sig eq 'INT' ? -$pid : $pid);
+	waitpid($pid, 0);
+	my $t0 = time;
+	sleep 0.05 while kill(0, -$pid) && time - $t0 < 5;
+	ok(!kill(0, -$pid), "SIG$sig: no loader left behind");
+	kill('KILL', -$pid);
+}
+
+bad_input_ok('lat_mem_load', [], 'no mode');
+bad_input_ok('lat_mem_load', ['cp'], 'unknown mode');
+bad_input_ok('lat_mem_load', ['-x', 'rd'], 'unknown option');
+bad_input_ok('lat_mem_load', ['-n', '0', 'rd'], 'zero loaders');
+bad_input_ok('lat_mem_load', ['-n', 'abc', 'rd'], 'non-numeric -n');
+bad_input_ok('lat_mem_load', ['-n', '99999999999999999999', 'rd'], 'overflowing -n');
+bad_input_ok('lat_mem_load', ['-M', '1K', 'rd'], 'tiny -M');
+bad_input_ok('lat_mem_load', ['-M', '-1', 'rd'], 'negative -M');
+bad_input_ok('lat_mem_load', ['rd', 'wr'], 'two modes');
+bad_input_ok('lat_mem_load', ['-n', '64', '-M', '4G', 'rd'], 'loaders beyond memory');
+done_testing();

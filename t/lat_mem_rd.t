@@ -1,0 +1,106 @@
+#!/usr/bin/perl
+# lat_mem_rd: series format, the chain options, sanity of the curve, bad input.
+use strict;
+use warnings;
+use lib 't/lib';
+use LmTest;
+use Test::More;
+
+my $n = number_re();
+
+# Parse "stride=N series: ([stride, [[mb, ns]...]], ...); undef on junk.
+sub series {
+	my ($err) = @_;
+	my @s;
+	for my $block (split /\n\n/, $err) {
+		my @l = split /\n/, $block;
+		shift @l while @l && $l[0] =~ /^#/;
+		return undef unless @l && $l[0] =~ /^"stride=(\d+)$/;
+		my $st = [$1, []];
+		for my $line (@l[1 .. $#l]) {
+			return undef unless $line =~ /^(\d+\.\d{5}) (\d+\.\d{3})$/;
+			push @{ $st->[1] }, [$1, $2];
+		}
+		push @s, $st;
+	}
+	return \@s;
+}
+
+my $r = run([bin('lat_mem_rd'), '1K'], env => {quick_env(), ENOUGH => 500});
+is($r->{status}, 0, '1K: exit 0');
+is($r->{out}, '', 'nothing on stdout');
+like($r->{err}, qr/\A"stride=64\n0\.00049 $n\n0\.00098 $n\n\n\z/,
+     '1K: default stride 64, sizes 512 and 1024 bytes, blank line');
+
+$r = run([bin('lat_mem_rd'), '-N', '3', '64K', '64', '256'], env => {quick_env(), ENOUGH => 500});
+my $s = series($r->{err});
+ok($s && @$s == 2 && $s->[0][0] == 64 && $s->[1][0] == 256,
+   'two strides: two series') or diag($r->{err});
+if ($s) {
+	my @sz = map { $_->[0] } @{ $s->[0][1] };
+	is($sz[0], '0.00049', 'first size 512 bytes');
+	is($sz[-1], '0.06250', 'last size is len');
+	ok((grep { $sz[$_] <= $sz[$_ - 1] } 1 .. $#sz) == 0,
+	   'sizes increase');
+	ok(@sz >= 20, 'several steps per power of two');
+	ok((grep { $_->[1] <= 0 } map { @{ $_->[1] } } @$s) == 0,
+	   'every latency positive');
+	is($s->[1][1][0][0], '0.00049', 'stride 256 starts at 512 bytes');
+}
+
+# Tiny: stride half of len gives one point.
+$r = run([bin('lat_mem_rd'), '1K', '512'], env => {quick_env(), ENOUGH => 500});
+like($r->{err}, qr/\A"stride=512\n0\.00098 $n\n\n\z/, 'one point');
+
+# Random chain: memory is slower than the first level cache.
+$r = run([bin('lat_mem_rd'), '-N', '5', '-t', '8', '128'], env => {quick_env(), ENOUGH => 500});
+$s = series($r->{err});
+ok($s && @$s == 1, '-t: one series') or diag($r->{err});
+if ($s) {
+	my $p = $s->[0][1];
+	ok($p->[-1][1] > 3 * $p->[0][1],
+	   "-t: 8 MB ($p->[-1][1] ns) well above 512 B ($p->[0][1] ns)");
+}
+
+# Page groups and huge pages; the page size line does not break a series.
+$r = run([bin('lat_mem_rd'), '-N', '3', '-g', '256K', '2'], env => {quick_env(), ENOUGH => 500});
+$s = series($r->{err});
+ok($r->{status} == 0 && $s && @$s == 1, '-g 256K: a series')
+	or diag($r->{err});
+$r = run([bin('lat_mem_rd'), '-N', '3', '-H', '-t', '4'], env => {quick_env(), ENOUGH => 500});
+like($r->{err}, qr/\A# page size obtained: \d+ bytes \(huge pages asked for\)\n"stride=64\n/,
+     '-H: the page size obtained, on a # line');
+$s = series($r->{err});
+ok($r->{status} == 0 && $s && @$s == 1, '-H: a series');
+
+# Two copies in parallel.
+$r = run([bin('lat_mem_rd'), '-P', '2', '-N', '1', '-t', '1K'],
+	env => {quick_env(), ENOUGH => 500});
+$s = series($r->{err});
+ok($r->{status} == 0 && $s && @$s == 1, '-P 2: a series')
+	or diag($r->{err});
+
+# No clock probe hang without ENOUGH.
+$r = run([bin('lat_mem_rd'), '-N', '3', '-t', '1'], timeout => 60);
+ok($r->{status} == 0 && series($r->{err}), 'default interval: finishes')
+	or diag($r->{err});
+
+bad_input_ok('lat_mem_rd', [], 'no argument');
+bad_input_ok('lat_mem_rd', ['-x', '1'], 'unknown option');
+bad_input_ok('lat_mem_rd', ['abc'], 'non-numeric len');
+bad_input_ok('lat_mem_rd', ['-1'], 'negative len');
+bad_input_ok('lat_mem_rd', ['0'], 'zero len');
+bad_input_ok('lat_mem_rd', ['99999999999999999999'], 'overflowing len');
+bad_input_ok('lat_mem_rd', ['100b'], 'len junk');
+bad_input_ok('lat_mem_rd', ['256K'.'x'], 'len junk suffix');
+bad_input_ok('lat_mem_rd', ['1', '12'], 'stride not a multiple of 8');
+bad_input_ok('lat_mem_rd', ['1', '0'], 'stride 0');
+bad_input_ok('lat_mem_rd', ['1', '1M'], 'stride over half of len');
+bad_input_ok('lat_mem_rd', ['1', 'x'], 'non-numeric stride');
+bad_input_ok('lat_mem_rd', ['-t', '-g', '64K', '1'], '-t with -g');
+bad_input_ok('lat_mem_rd', ['-g', '0', '1'], '-g 0');
+bad_input_ok('lat_mem_rd', ['-g'], '-g without value');
+bad_input_ok('lat_mem_rd', ['-N', '-3', '1'], 'negative -N');
+bad_input_ok('lat_mem_rd', ['1000000'], 'len beyond memory');
+
+done_testing();

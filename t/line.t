@@ -1,0 +1,31 @@
+#!/usr/bin/perl
+# line: prints a plausible cache line size; -v wording; bad input.
+use strict;
+use warnings;
+use lib 't/lib';
+use LmTest;
+use Test::More;
+
+my $r = run([bin('line'), '-N', '5'], env => {quick_env(), ENOUGH => 500});
+is($r->{status}, 0, 'exit 0');
+like($r->{out}, qr/\A(\d+)\n\z/, 'stdout: one number');
+my ($line) = $r->{out} =~ /(\d+)/;
+ok(defined $line && $line >= 16 && $line <= 512 &&
+   ($line & ($line - 1)) == 0, 'a power of two in 16..512')
+	or diag("$r->{out}$r->{err}");
+
+$r = run([bin('line'), '-v', '-N', '5', '-M', '1M'], env => {quick_env(), ENOUGH => 500});
+is($r->{status}, 0, '-v: exit 0');
+like($r->{out}, qr/\Acache line size: \d+ bytes\n\z/, '-v: wording');
+like($r->{err}, qr/^# pair +8 bytes apart: [0-9.]+ nanoseconds per load$/m,
+     '-v: the pair costs on stderr');
+
+bad_input_ok('line', ['-x'], 'unknown option');
+bad_input_ok('line', ['-M'], 'missing -M value');
+bad_input_ok('line', ['-M', 'abc'], 'non-numeric -M');
+bad_input_ok('line', ['-M', '-1'], 'negative -M');
+bad_input_ok('line', ['-M', '99999999999999999999'], 'overflowing -M');
+bad_input_ok('line', ['-M', '4K'], 'tiny -M');
+bad_input_ok('line', ['-P', '2'], '-P is not an option here');
+bad_input_ok('line', ['extra'], 'extra argument');
+done_testing();
