@@ -38,7 +38,7 @@
 #define SMALLEST	512		/* lmbench3's first size */
 #define DEFAULT_STRIDE	64		/* one cache line on current CPUs */
 /* us: seldom preempted on a busy machine, yet >1000x the clock cost */
-#define DEFAULT_ENOUGH	"500"
+#define DEFAULT_ENOUGH	500
 #define WARM_LOADS	((iter_t)4 << 20)	/* a lap of 256 MB */
 #define CHAIN_SEED	0x6c6d62656e6368ULL
 #define MAX_STRIDES	64
@@ -188,8 +188,7 @@ int main(int argc, char *argv[])
 	}
 	if (nstrides == 0)
 		strides[nstrides++] = DEFAULT_STRIDE;
-	if (getenv("ENOUGH") == NULL && setenv("ENOUGH", DEFAULT_ENOUGH, 1))
-		bench_die("setenv");
+	bench_default_enough(DEFAULT_ENOUGH);
 
 	probe_check_len("len", st.len, opts.parallel);
 	st.mem_flags = huge ? MEM_HUGE : 0;

@@ -26,8 +26,7 @@ void probe_init(struct probe *pr, size_t len, int mem_flags,
 		const struct bench_opts *opts)
 {
 	memset(pr, 0, sizeof(*pr));
-	if (getenv("ENOUGH") == NULL && setenv("ENOUGH", PROBE_ENOUGH_US, 1))
-		bench_die("setenv");
+	bench_default_enough(PROBE_ENOUGH_US);
 	pr->buf = mem_alloc(len, mem_flags);
 	pr->len = len;
 	pr->opts = *opts;

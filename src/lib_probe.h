@@ -10,7 +10,7 @@
 #include "lib_chain.h"
 
 /* Intervals (us) used when ENOUGH is not set: see probe_init. */
-#define PROBE_ENOUGH_US "500"
+#define PROBE_ENOUGH_US 500
 /* Runs per measurement; the least median is kept (see lib_probe.c). */
 #define PROBE_ROUNDS 3
 
