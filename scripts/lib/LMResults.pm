@@ -274,8 +274,9 @@ sub series_name {
 	my ($s) = @_;
 	my ($t, $h) = ($s->{title}, $s->{heading} // '');
 	if ($t =~ /^stride=(\d+)/) {
+		my $stride = $1;
 		my $kind = $h =~ /random/i ? 'random_latency' : 'load_latency';
-		return ("mem.$kind.stride_$1", 'MB', 'nanoseconds');
+		return ("mem.$kind.stride_$stride", 'MB', 'nanoseconds');
 	}
 	return ("ctx.size_$1k", 'processes', 'microseconds') if $t =~ /^size=(\d+)k/;
 	return ("bw_mem.$BW_MEM{$t}", 'MB', 'MB/sec', $BW_MEM_BYTES{ $BW_MEM{$t} })
