@@ -157,9 +157,9 @@ sub scalar_line {
 	return { label => $1, value => $2 + 0, unit => 'parallelism' }
 		if $l =~ /^(.+ parallelism):\s+($NUM)\s*$/;
 	if ($l =~ /^(.*?)\s*($NUM) MB\/sec/) {
-		my $label = $1;
+		my ($label, $value) = ($1, $2 + 0);
 		$label =~ s/:\s*$//;
-		return { label => $label eq '' ? 'MB/sec' : $label, value => $2 + 0,
+		return { label => $label eq '' ? 'MB/sec' : $label, value => $value,
 			 unit => 'MB/sec' };
 	}
 	return undef;

@@ -53,7 +53,7 @@ sub fs_us {
 		next unless $s->{name} eq 'fs.latency';
 		for my $p (@{ $s->{points} }) {
 			next unless lc($p->{x}) eq lc($size);
-			my $rate = $p->{more}[ $col - 1 ];
+			my $rate = $p->{more}[ $col - 2 ];
 			return (defined $rate && $rate > 0) ? 1e6 / $rate : undef;
 		}
 	}
