@@ -82,6 +82,7 @@ my $text = slurp($f[0] // '');
 like($text, qr/^\[INCOMPLETE: interrupted after \d+ s\]\n\z/m, 'last line marks it incomplete');
 unlike($text, qr/^\[STATUS: complete\]/m, 'not marked complete');
 like(slurp("$tmp/status"), qr/interrupted/, 'status output says so');
+like(slurp("$f[0].json"), qr/"status" : "incomplete"/, 'its JSON twin says incomplete too');
 
 # The parser and the summary see it as incomplete.
 my $r = run([$^X, 'scripts/summary', $f[0]]);
