@@ -198,7 +198,7 @@ my @SCALAR = (
 	[ qr/^UNIX connection cost$/, 'unix.connect' ],
 	[ qr/^AF_UNIX sock stream bandwidth$/, 'unix.bandwidth', 'bytes received' ],
 	[ qr/^Pipe bandwidth$/, 'pipe.bandwidth', 'bytes received' ],
-	[ qr/^(integer|int64|uint64|float|double) (bit|add|mul|div|mod|bogo)$/, 'ops.$1.$2' ],
+	[ qr/^(integer|int64|uint64|float|double) (bit|add|mul|div|mod|bogo)(?:mflops)?$/, 'ops.$1.$2' ],
 	[ qr/^(integer|int64|uint64|float|double) (bit|add|mul|div|mod|bogo) parallelism$/,
 	  'par_ops.$1.$2' ],
 	[ qr/^STREAM (copy|scale|add|triad) latency$/, 'stream.$1.latency' ],

@@ -72,8 +72,19 @@ sub caches {
 	return \%c;
 }
 
-# L1, L2, main memory from a stride's curve: the largest size within half
-# of L1, within half of L2 (above L1), and the largest size measured.
+# L1, L2, main memory from a stride's curve, as the median of the points on
+# each plateau: sizes up to half of L1d; above twice L1d up to half of L2;
+# above twice the last cache (else the largest size measured).  Medians,
+# because single points of a latency curve are noisy on a busy machine.
+sub median {
+	my @v = sort { $a <=> $b } grep { defined } @_;
+	return undef unless @v;
+	return @v % 2 ? $v[$#v / 2] : ($v[@v / 2 - 1] + $v[@v / 2]) / 2;
+}
+sub plateau {
+	my ($pts, $lo, $hi) = @_;
+	return median(map { $_->[1] } grep { $_->[0] > $lo && $_->[0] <= $hi } @$pts);
+}
 sub memlat {
 	my ($run, $m) = @_;
 	my %r;
@@ -82,22 +93,27 @@ sub memlat {
 		$r{l2} = v($m, 'cache.l2.latency');
 		$r{main} = v($m, 'cache.memory.latency');
 	}
+	my $c = caches($run);
+	my ($llc) = sort { $b <=> $a } values %$c;
+	my $points = sub {
+		my ($s) = @_;
+		return [ map { [ $_->{x} * 1048576, $_->{y} ] } @{ $s->{points} } ];
+	};
+	my $main = sub {
+		my ($p) = @_;
+		my $y = $llc ? plateau($p, 2 * $llc, 1e30) : undef;
+		return $y // (@$p ? $p->[-1][1] : undef);
+	};
 	my ($curve) = grep { $_->{name} =~ /^mem\.load_latency\.stride_128$/ } @{ $m->{':series'} };
 	($curve) = grep { $_->{name} =~ /^mem\.load_latency\./ } @{ $m->{':series'} } unless $curve;
-	my $c = caches($run);
 	if ($curve) {
-		my @p = map { [ $_->{x} * 1048576, $_->{y} ] } @{ $curve->{points} };
-		my $pick = sub {
-			my ($lo, $hi) = @_;
-			my $y;
-			for (@p) { $y = $_->[1] if $_->[0] > $lo && $_->[0] <= $hi; }
-			return $y;
-		};
-		$r{l1} //= $pick->(0, $c->{1} / 2) if $c->{1};
-		$r{l2} //= $pick->($c->{1}, $c->{2} / 2) if $c->{1} && $c->{2};
-		$r{main} //= $p[-1][1] if @p;
+		my $p = $points->($curve);
+		$r{l1} //= plateau($p, 0, $c->{1} / 2) if $c->{1};
+		$r{l2} //= plateau($p, 2 * $c->{1}, $c->{2} / 2) if $c->{1} && $c->{2};
+		$r{main} //= $main->($p);
 	}
-	$r{rand} = last_point($m, 'mem.random_latency.stride_16');
+	my ($rand) = grep { $_->{name} eq 'mem.random_latency.stride_16' } @{ $m->{':series'} };
+	$r{rand} = $main->($points->($rand)) if $rand;
 	my @g;
 	push @g, 'No L2 cache?' if defined $r{l1} && defined $r{l2} && $r{l2} < 1.25 * $r{l1};
 	my ($ws) = grep { $_->{name} eq 'working_set' && $_->{status} eq 'warn' } @{ $run->{checks} };
