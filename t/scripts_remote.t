@@ -45,7 +45,7 @@ like($text, qr/^\[REMOTE: hostb\]$/m, 'REMOTE in the header');
 like($text, qr/^\[SKIPPED: lat_rpc: not built/m, 'a network program not built is noted');
 like($text, qr/^"Socket bandwidth using hostb$/m, 'remote bandwidth series titled');
 my @l = split /\n/, slurp($log);
-my ($rdir) = map { m{rsh hostb (\S+)/lat_tcp -s} ? $1 : () } @l;
+my ($rdir) = map { m{rsh hostb (\S+)/lat_tcp -s -b hostb} ? $1 : () } @l;
 ok($rdir, 'remote server started through RSH from a private directory');
 ok(!-e ($rdir // "$tmp/x"), 'remote directory removed afterwards');
 ok((grep { /^rcp .*lat_tcp .*hostb:\Q$rdir\E\/$/ } @l), 'programs copied there with RCP');
@@ -57,10 +57,10 @@ sub order {
 }
 ok(order("$bindir/lat_tcp -s", "$bindir/lat_tcp localhost", "$bindir/lat_tcp -S localhost"),
    'local: server, client, stop');
-ok(order("rsh hostb $rdir/lat_tcp -s ", "$bindir/lat_tcp hostb", "$bindir/lat_tcp -S hostb"),
+ok(order("rsh hostb $rdir/lat_tcp -s -b hostb", "$bindir/lat_tcp hostb", "$bindir/lat_tcp -S hostb"),
    'remote: server there, client here, stop') or diag(join("\n", @l));
 ok(order(map { "$bindir/bw_tcp -m $_ hostb" } qw(1 1024 10M)), 'bw_tcp message sizes to the remote host');
-ok(order("rsh hostb $rdir/lat_connect -s ", "$bindir/lat_connect hostb", "$bindir/lat_connect -S hostb"),
+ok(order("rsh hostb $rdir/lat_connect -s -b hostb", "$bindir/lat_connect hostb", "$bindir/lat_connect -S hostb"),
    'connection cost: server, client, stop');
 
 diag(join("\n", @l)) if $ENV{SHOW_LOG};
