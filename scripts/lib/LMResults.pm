@@ -276,7 +276,8 @@ sub series_name {
 	if ($t =~ /^stride=(\d+)/) {
 		my $stride = $1;
 		my $kind = $h =~ /random/i ? 'random_latency' : 'load_latency';
-		return ("mem.$kind.stride_$stride", 'MB', 'nanoseconds');
+		# lat_mem_rd counts its sizes in MiB (2^20 bytes).
+		return ("mem.$kind.stride_$stride", 'MiB', 'nanoseconds');
 	}
 	return ("ctx.size_$1k", 'processes', 'microseconds') if $t =~ /^size=(\d+)k/;
 	return ("bw_mem.$BW_MEM{$t}", 'MB', 'MB/sec', $BW_MEM_BYTES{ $BW_MEM{$t} })
@@ -355,6 +356,17 @@ sub xbytes {
 	return $1 * 1024 if $x =~ /^($NUM)[kK]$/;
 	return $1 * 1048576 if $x =~ /^($NUM)[mM]$/;
 	return $x;
+}
+
+# A series point's x in bytes: sizes written 64k or 8m, MiB (2^20) for
+# lat_mem_rd, MB (10^6) for the rest; other x (processes) as they are.
+sub point_bytes {
+	my ($series, $x) = @_;
+	return xbytes($x) if $x =~ /[kKmM]$/;
+	my $u = $series->{x_unit} // '';
+	return $x * 1048576 if $u eq 'MiB';
+	return $x * 1e6 if $u eq 'MB';
+	return $x + 0;
 }
 
 # All results files under a directory (default results/), not the samples,
