@@ -79,6 +79,8 @@ TCP/IP connection cost to hostb: 100.0000 microseconds
 "Socket bandwidth using hostb
 10.485760 1000.00
 
+empty 94 46.7848
+file10k 10338 37.8300
 AF_UNIX sock stream bandwidth: 6771.00 MB/sec
 Pipe bandwidth: 4292.00 MB/sec
 "read bandwidth
@@ -162,7 +164,8 @@ for my $n (qw(syscall.null syscall.open_close select.file.100 select.tcp.100 sig
 	      tlb.pages tlb.miss stream.copy.bandwidth stream.copy.latency
 	      mem.load_latency.stride_128@8.00000 mem.random_latency.stride_16@8.00000
 	      ctx.size_16k@8 bw_mem.fcp@4.000000 file.reread@8.000000 mmap.latency@8.000000
-	      net.local.tcp_bandwidth@10.485760 net.remote.hostb.tcp_bandwidth@10.485760)) {
+	      net.local.tcp_bandwidth@10.485760 net.remote.hostb.tcp_bandwidth@10.485760
+	      http.empty http.file10k)) {
 	ok($m->{$n}, "metric $n");
 }
 is($m->{'syscall.null'}{stats}{n}, 3, '#stats attached to its value');

@@ -156,6 +156,9 @@ sub scalar_line {
 		if $l =~ /^L(\d) cache:\s+($NUM) bytes\s+($NUM) nanoseconds/;
 	return { label => $1, value => $2 + 0, unit => 'parallelism' }
 		if $l =~ /^(.+ parallelism):\s+($NUM)\s*$/;
+	# lat_http: "<file> <bytes> <microseconds>" per file fetched.
+	return { label => "lat_http $1", value => $3 + 0, unit => 'microseconds', bytes => $2 + 0 }
+		if $l =~ /^([^\s\d"#\[][^\s]*)\s+(\d+)\s+($NUM)\s*$/;
 	if ($l =~ /^(.*?)\s*($NUM) MB\/sec/) {
 		my ($label, $value) = ($1, $2 + 0);
 		$label =~ s/:\s*$//;
@@ -253,6 +256,7 @@ sub host_part {
 # name, unit, better, bytes convention of a scalar value.
 sub scalar_name {
 	my ($v) = @_;
+	return ('http.' . slug($1), undef) if $v->{label} =~ /^lat_http (.*)$/;
 	for my $r (@SCALAR) {
 		my ($re, $name, $bytes) = @$r;
 		if (my @m = $v->{label} =~ $re) {
