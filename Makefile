@@ -86,11 +86,47 @@ tests: all $(TEST_BIN)
 test: tests
 	LMBENCH_BIN=$(BINDIR) prove -r t/
 
-results: all
-	BINDIR=$(BINDIR) sh scripts/lmbench
-
 clean:
 	rm -rf $(BINDIR)
 
 -include $(LIB_OBJ:.o=.d) $(PROGS:%=$(OBJDIR)/%.d)
 .SECONDARY:
+
+# ---- the full run and its reports (scripts/, documented in doc/results.md) ----
+#
+#   make results    ask lmbench3's questions (defaults when stdin is not a
+#                   terminal, or DEFAULTS=1), save them, run the suite
+#   make rerun      run again with the saved answers
+#   make summary    lmbench 3.0 summary of results files (FILES=...)
+#   make percent    the same, each value as a percentage of the best host
+#   make ps|png|pdf|svg   graphs of the series, into $(GRAPHDIR)
+#   make html       one offline page with the tables and SVG graphs
+#
+# Knobs: PROFILE=quick|standard|full, ONLY="lat_syscall bw_* mem" (programs
+# or groups, globs allowed), DEFAULTS=1, CONFIG=file, FILES="results files".
+HOST_S   := $(shell hostname 2>/dev/null | cut -d. -f1)
+CONFIG   ?= $(BINDIR)/CONFIG.$(HOST_S)
+PROFILE  ?= standard
+GRAPHDIR ?= results/graphs
+RUNENV    = CC="$(CC)" OPT="$(OPT)" CFLAGS="$(CFLAGS)" PROFILE="$(PROFILE)" ONLY="$(ONLY)"
+
+.PHONY: rerun summary percent ps png pdf svg html
+results: all
+	@sh scripts/config $(if $(filter 1 yes,$(DEFAULTS)),-d) $(BINDIR) $(CONFIG)
+	@$(RUNENV) sh scripts/lmbench $(BINDIR) $(CONFIG)
+
+rerun: all
+	@test -r $(CONFIG) || { echo "make rerun: no saved answers in $(CONFIG): run make results" >&2; exit 2; }
+	@$(RUNENV) sh scripts/lmbench $(BINDIR) $(CONFIG)
+
+summary:
+	@perl scripts/summary $(FILES)
+
+percent:
+	@perl scripts/summary -p $(FILES)
+
+ps png pdf svg:
+	@perl scripts/graphs -f $@ -o $(GRAPHDIR) $(FILES)
+
+html:
+	@perl scripts/html -o $(GRAPHDIR)/report.html $(FILES)

@@ -1,0 +1,406 @@
+# LMResults - the one parser of lmbench results files.
+#
+#   my $run = LMResults::parse($path);      # one results file
+#   my @runs = LMResults::load(@paths);     # several; default: all under results/
+#   my $m = LMResults::metrics($run);       # stable name => value record
+#
+# A results file is lmbench3's: "[KEY: value]" header lines, then what the
+# programs printed on stderr.  Scalar results look like "label: X unit",
+# series are a line starting with a double quote (the title), "x y" lines
+# and a blank line.  lmbench-ng adds a "#stats ..." line after each value
+# (LMBENCH_STATS=1) and notes in brackets: [SKIPPED: ...], [FAILED: ...],
+# [CHECK: name: status: value: message], [GROUP_TIME: g s],
+# [INCOMPLETE: why] and [STATUS: complete].
+#
+# summary, percent, compare, json, graphs and html all read results through
+# this module; nothing else parses a results file.
+package LMResults;
+use strict;
+use warnings;
+use File::Find ();
+
+our $SCHEMA_VERSION = 1;
+
+my $NUM = qr/[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?/;
+
+# Header keys that may repeat; their values are kept in lists.
+my %MULTI = map { $_ => 1 } qw(net if mount CHECK SKIPPED FAILED GROUP_TIME);
+
+sub parse {
+	my ($path) = @_;
+	open(my $fh, '<', $path) or die "$path: $!\n";
+	my %run = (
+		file => $path, header => {}, header_order => [], checks => [],
+		values => [], series => [], failed => [], skipped => [],
+		remote => [], group_time => {}, messages => [], unparsed => [],
+		status => 'incomplete', incomplete => 'no end mark (still running, or killed)',
+	);
+	my ($series, $heading, $last);
+	while (my $line = <$fh>) {
+		chomp $line;
+		$line =~ s/\r\z//;
+		if ($line =~ /^#stats\s+(.*)$/) {
+			my $st = parse_stats($1);
+			$last->{stats} = $st if $last && !$last->{stats};
+			next;
+		}
+		if ($line =~ /^\[ Networking remote to (\S+): (.*?) ?\]$/) {
+			push @{ $run{remote} }, { host => $1, uname => $2 };
+			next;
+		}
+		if ($line =~ /^\[lmbench3\.0 results for (.*)\]$/) {
+			header(\%run, 'UNAME', $1);
+			next;
+		}
+		if ($line =~ /^\[([A-Za-z_][A-Za-z0-9_ .]*?): ?(.*)\]$/) {
+			my ($k, $v) = ($1, $2);
+			if ($k eq 'CHECK') {
+				my ($name, $status, $value, $msg) = split /: /, $v, 4;
+				push @{ $run{checks} }, { name => $name, status => $status,
+					value => $value, message => $msg // '' };
+			} elsif ($k eq 'SKIPPED' || $k eq 'FAILED') {
+				my ($what, $why) = $v =~ /^(.*?): (.*)$/ ? ($1, $2) : ($v, '');
+				push @{ $run{ lc $k } }, { what => $what, reason => $why };
+			} elsif ($k eq 'GROUP_TIME') {
+				my ($g, $s) = split ' ', $v;
+				$run{group_time}{$g} = $s;
+			} elsif ($k eq 'STATUS' && $v eq 'complete') {
+				$run{status} = 'complete';
+				delete $run{incomplete};
+			} elsif ($k eq 'INCOMPLETE') {
+				$run{status} = 'incomplete';
+				$run{incomplete} = $v;
+			}
+			header(\%run, $k, $v);
+			next;
+		}
+		if ($line =~ /^\s*$/) {
+			undef $series;
+			next;
+		}
+		if ($line =~ /^"(.*)$/) {
+			# A title followed directly by another title is a heading
+			# ("Memory load latency) for the series after it.
+			if ($series && !@{ $series->{points} }) {
+				$heading = $series->{title};
+				pop @{ $run{series} };
+			}
+			$series = { title => $1, heading => $heading, points => [] };
+			push @{ $run{series} }, $series;
+			$last = undef;
+			next;
+		}
+		if ($series && $line =~ /^\s*($NUM[kKmM]?)((?:\s+$NUM)+)\s*$/) {
+			my @y = split ' ', $2;
+			my $p = { x => $1, y => $y[0], more => [ @y[1 .. $#y] ] };
+			push @{ $series->{points} }, $p;
+			$last = $p;
+			next;
+		}
+		if (my $v = scalar_line($line)) {
+			push @{ $run{values} }, $v;
+			$last = $v;
+			next;
+		}
+		if ($line =~ /^[A-Za-z0-9_]+: /) {
+			push @{ $run{messages} }, $line;
+			next;
+		}
+		push @{ $run{unparsed} }, $line;
+	}
+	close $fh;
+	# Drop headings left without points.
+	@{ $run{series} } = grep { @{ $_->{points} } } @{ $run{series} };
+	return \%run;
+}
+
+sub header {
+	my ($run, $k, $v) = @_;
+	if ($MULTI{$k}) {
+		push @{ $run->{header}{$k} }, $v;
+	} else {
+		push @{ $run->{header_order} }, $k unless exists $run->{header}{$k};
+		$run->{header}{$k} = $v;
+	}
+}
+
+sub parse_stats {
+	my ($s) = @_;
+	my %st;
+	while ($s =~ /(\w+)=("([^"]*)"|\S+)/g) {
+		my ($k, $v) = ($1, defined $3 ? $3 : $2);
+		$st{$k} = $v;
+	}
+	$st{samples} = [ map { $_ + 0 } split /,/, $st{samples} ] if defined $st{samples};
+	for (qw(n min q1 median q3 max ci_lo ci_hi ci_level parallel)) {
+		$st{$_} += 0 if defined $st{$_} && $st{$_} =~ /^$NUM$/;
+	}
+	return \%st;
+}
+
+# One result line: { label, value, unit, extra }.
+sub scalar_line {
+	my ($l) = @_;
+	return { label => $1, value => $2 + 0, unit => $3 }
+		if $l =~ /^(.+?):\s+($NUM) (microseconds|nanoseconds)\s*$/;
+	return { label => "$1 miss", value => $3 + 0, unit => 'nanoseconds',
+		 also => { label => $1, value => $2 + 0, unit => 'pages' } }
+		if $l =~ /^(tlb):\s+($NUM) pages\s+($NUM) nanoseconds/;
+	return { label => $1, value => $2 + 0, unit => 'pages' }
+		if $l =~ /^(tlb):\s+($NUM) pages/;
+	return { label => $1, value => $2 + 0, unit => 'nanoseconds',
+		 parallelism => $3 + 0 }
+		if $l =~ /^(Memory latency):\s+($NUM) nanoseconds\s+($NUM) parallelism/;
+	return { label => "L$1 cache", value => $3 + 0, unit => 'nanoseconds',
+		 bytes => $2 + 0 }
+		if $l =~ /^L(\d) cache:\s+($NUM) bytes\s+($NUM) nanoseconds/;
+	return { label => $1, value => $2 + 0, unit => 'parallelism' }
+		if $l =~ /^(.+ parallelism):\s+($NUM)\s*$/;
+	# lat_http: "<file> <bytes> <microseconds>" per file fetched.
+	return { label => "lat_http $1", value => $3 + 0, unit => 'microseconds', bytes => $2 + 0 }
+		if $l =~ /^([^\s\d"#\[][^\s]*)\s+(\d+)\s+($NUM)\s*$/;
+	if ($l =~ /^(.*?)\s*($NUM) MB\/sec/) {
+		my ($label, $value) = ($1, $2 + 0);
+		$label =~ s/:\s*$//;
+		return { label => $label eq '' ? 'MB/sec' : $label, value => $value,
+			 unit => 'MB/sec' };
+	}
+	return undef;
+}
+
+# ---- stable metric names ------------------------------------------------------
+
+# Scalar labels: regex => name (with $1.. substituted) and the byte-counting
+# convention where one applies.
+my @SCALAR = (
+	[ qr/^Simple syscall$/, 'syscall.null' ],
+	[ qr/^Simple getpid$/, 'syscall.getpid' ],
+	[ qr/^Simple (read|write|stat|fstat)$/, 'syscall.$1' ],
+	[ qr/^Simple open\/close$/, 'syscall.open_close' ],
+	[ qr/^Select on (\d+) fd's$/, 'select.file.$1' ],
+	[ qr/^Select on (\d+) tcp fd's$/, 'select.tcp.$1' ],
+	[ qr/^Signal handler installation$/, 'sig.install' ],
+	[ qr/^Signal handler overhead$/, 'sig.catch' ],
+	[ qr/^Protection fault$/, 'sig.prot' ],
+	[ qr/^Procedure call$/, 'proc.procedure' ],
+	[ qr/^Process fork\+exit$/, 'proc.fork' ],
+	[ qr/^Process fork\+execve$/, 'proc.exec' ],
+	[ qr/^Process fork\+\/bin\/sh -c$/, 'proc.shell' ],
+	[ qr/^Pipe latency$/, 'pipe.latency' ],
+	[ qr/^AF_UNIX sock stream latency$/, 'unix.latency' ],
+	[ qr/^Fifo latency$/, 'fifo.latency' ],
+	[ qr/^Semaphore latency$/, 'sem.latency' ],
+	[ qr/^Fcntl lock latency$/, 'fcntl.latency' ],
+	[ qr/^Pagefaults on .*$/, 'pagefault' ],
+	[ qr/^UDP latency using (\S+)$/, 'net.@.udp_latency' ],
+	[ qr/^TCP latency using (\S+)$/, 'net.@.tcp_latency' ],
+	[ qr/^RPC\/(tcp|udp) latency using (\S+)$/, 'net.@.rpc_$1_latency' ],
+	[ qr/^TCP\/IP connection cost to (\S+)$/, 'net.@.tcp_connect' ],
+	[ qr/^socket UDP bandwidth using (\S+)$/, 'net.@.udp_bandwidth',
+	  'payload bytes received' ],
+	[ qr/^UNIX connection cost$/, 'unix.connect' ],
+	[ qr/^AF_UNIX sock stream bandwidth$/, 'unix.bandwidth', 'bytes received' ],
+	[ qr/^Pipe bandwidth$/, 'pipe.bandwidth', 'bytes received' ],
+	[ qr/^(integer|int64|uint64|float|double) (bit|add|mul|div|mod|bogo)(?:mflops)?$/, 'ops.$1.$2' ],
+	[ qr/^(integer|int64|uint64|float|double) (bit|add|mul|div|mod|bogo) parallelism$/,
+	  'par_ops.$1.$2' ],
+	[ qr/^STREAM (copy|scale|add|triad) latency$/, 'stream.$1.latency' ],
+	[ qr/^STREAM (copy|scale|add|triad) bandwidth$/, 'stream.$1.bandwidth',
+	  'STREAM: bytes read + bytes written per element' ],
+	[ qr/^STREAM2 (fill|copy|daxpy|sum) latency$/, 'stream2.$1.latency' ],
+	[ qr/^STREAM2 (fill|copy|daxpy|sum) bandwidth$/, 'stream2.$1.bandwidth',
+	  'STREAM: bytes read + bytes written per element' ],
+	[ qr/^tlb$/, 'tlb.pages' ],
+	[ qr/^tlb miss$/, 'tlb.miss' ],
+	[ qr/^L(\d) cache$/, 'cache.l$1.latency' ],
+	[ qr/^Memory latency$/, 'cache.memory.latency' ],
+	[ qr/^File .* write bandwidth$/, 'file.write_bandwidth', 'bytes written' ],
+	[ qr/^(drand48|lrand48|rand|random) latency$/, 'rand.$1' ],
+	[ qr/^lat_cmd$/, 'cmd' ],
+);
+
+my %BW_MEM = (
+	'libc bcopy aligned' => 'bcopy',
+	'libc bcopy unaligned' => 'bcopy_conflict',
+	'Memory bzero bandwidth' => 'bzero',
+	'unrolled bcopy unaligned' => 'fcp',
+	'unrolled partial bcopy unaligned' => 'cp',
+	'Memory read bandwidth' => 'frd',
+	'Memory partial read bandwidth' => 'rd',
+	'Memory write bandwidth' => 'fwr',
+	'Memory partial write bandwidth' => 'wr',
+	'Memory partial read/write bandwidth' => 'rdwr',
+);
+my %BW_MEM_BYTES = (
+	bcopy => 'bytes copied (counted once)', bcopy_conflict => 'bytes copied (counted once)',
+	fcp => 'bytes copied (counted once)', cp => 'bytes copied (counted once)',
+	bzero => 'bytes zeroed', frd => 'bytes read', rd => 'bytes read',
+	fwr => 'bytes written', wr => 'bytes written',
+	rdwr => 'bytes of the buffer (each read and written once)',
+);
+
+sub slug {
+	my ($s) = @_;
+	$s = lc $s;
+	$s =~ s/[^a-z0-9]+/_/g;
+	$s =~ s/^_|_$//g;
+	return $s;
+}
+
+sub host_part {
+	my ($h) = @_;
+	return 'local' if !defined $h || $h eq 'localhost' || $h eq '127.0.0.1';
+	return 'remote.' . slug($h);
+}
+
+# name, unit, better, bytes convention of a scalar value.
+sub scalar_name {
+	my ($v) = @_;
+	return ('http.' . slug($1), undef) if $v->{label} =~ /^lat_http (.*)$/;
+	for my $r (@SCALAR) {
+		my ($re, $name, $bytes) = @$r;
+		if (my @m = $v->{label} =~ $re) {
+			my $n = $name;
+			if ($n =~ /\@/) {
+				my $host = pop @m;
+				$n =~ s/\@/host_part($host)/e;
+			}
+			$n =~ s/\$(\d)/$m[$1 - 1]/g;
+			$n =~ s/uint64/int64/;
+			return ($n, $bytes);
+		}
+	}
+	return ('other.' . slug($v->{label}), undef);
+}
+
+# name, x unit, y unit, bytes convention of a series.
+sub series_name {
+	my ($s) = @_;
+	my ($t, $h) = ($s->{title}, $s->{heading} // '');
+	if ($t =~ /^stride=(\d+)/) {
+		my $stride = $1;
+		my $kind = $h =~ /random/i ? 'random_latency' : 'load_latency';
+		# lat_mem_rd counts its sizes in MiB (2^20 bytes).
+		return ("mem.$kind.stride_$stride", 'MiB', 'nanoseconds');
+	}
+	return ("ctx.size_$1k", 'processes', 'microseconds') if $t =~ /^size=(\d+)k/;
+	return ("bw_mem.$BW_MEM{$t}", 'MB', 'MB/sec', $BW_MEM_BYTES{ $BW_MEM{$t} })
+		if $BW_MEM{$t};
+	return ('file.reread', 'MB', 'MB/sec', 'bytes read') if $t eq 'read bandwidth';
+	return ('file.reread_open2close', 'MB', 'MB/sec', 'bytes read')
+		if $t eq 'read open2close bandwidth';
+	return ('mmap.reread', 'MB', 'MB/sec', 'bytes read') if $t eq 'Mmap read bandwidth';
+	return ('mmap.reread_open2close', 'MB', 'MB/sec', 'bytes read')
+		if $t eq 'Mmap read open2close bandwidth';
+	return ('mmap.latency', 'MB', 'microseconds') if $t eq 'mappings';
+	return ('fs.latency', 'size', 'files') if $t eq 'File system latency';
+	return ('mem.parallelism', 'MB', 'parallelism') if $t eq 'Memory parallelism';
+	return ('net.' . host_part($1) . '.tcp_bandwidth', 'MB', 'MB/sec', 'bytes received')
+		if $t =~ /^Socket bandwidth using (\S+)/;
+	return ('series.' . slug($t), 'x', 'y');
+}
+
+sub better {
+	my ($unit) = @_;
+	return 'lower' if $unit =~ /seconds$/;
+	return 'higher' if $unit =~ /MB\/sec|parallelism/;
+	return 'none';
+}
+
+# Every measured value under a stable name.  Series points are named
+# "<series>@<x>"; the series themselves are in $m->{':series'}.
+sub metrics {
+	my ($run) = @_;
+	my (%m, @series);
+	for my $v (@{ $run->{values} }) {
+		my ($name, $bytes) = scalar_name($v);
+		add(\%m, $name, { label => $v->{label}, value => $v->{value},
+			unit => $v->{unit}, stats => $v->{stats}, bytes => $bytes,
+			better => better($v->{unit}) });
+		if ($v->{also}) {
+			add(\%m, 'tlb.pages', { label => 'tlb', value => $v->{also}{value},
+				unit => 'pages', better => 'none' });
+		}
+		if (defined $v->{parallelism}) {
+			add(\%m, 'cache.memory.parallelism', { label => 'Memory latency parallelism',
+				value => $v->{parallelism}, unit => 'parallelism', better => 'higher' });
+		}
+	}
+	for my $s (@{ $run->{series} }) {
+		my ($name, $xu, $yu, $bytes) = series_name($s);
+		my %rec = (name => $name, title => $s->{title}, heading => $s->{heading},
+			x_unit => $xu, y_unit => $yu, bytes => $bytes, points => $s->{points});
+		if ($s->{title} =~ /ovr=($NUM)/) {
+			$rec{overhead} = $1 + 0;
+		}
+		push @series, \%rec;
+		for my $p (@{ $s->{points} }) {
+			add(\%m, "$name\@$p->{x}", { label => "$s->{title} $p->{x}",
+				value => $p->{y} + 0, unit => $yu, stats => $p->{stats},
+				bytes => $bytes, better => better($yu), more => $p->{more} });
+		}
+	}
+	$m{':series'} = \@series;
+	return \%m;
+}
+
+sub add {
+	my ($m, $name, $rec) = @_;
+	my $n = $name;
+	my $i = 2;
+	$n = "$name#" . $i++ while exists $m->{$n};
+	$rec->{name} = $n;
+	$m->{$n} = $rec;
+}
+
+# The point of a series at the largest x (sizes with k/m suffixes compare
+# as bytes).
+sub xbytes {
+	my ($x) = @_;
+	return $1 * 1024 if $x =~ /^($NUM)[kK]$/;
+	return $1 * 1048576 if $x =~ /^($NUM)[mM]$/;
+	return $x;
+}
+
+# A series point's x in bytes: sizes written 64k or 8m, MiB (2^20) for
+# lat_mem_rd, MB (10^6) for the rest; other x (processes) as they are.
+sub point_bytes {
+	my ($series, $x) = @_;
+	return xbytes($x) if $x =~ /[kKmM]$/;
+	my $u = $series->{x_unit} // '';
+	return $x * 1048576 if $u eq 'MiB';
+	return $x * 1e6 if $u eq 'MB';
+	return $x + 0;
+}
+
+# All results files under a directory (default results/), not the samples,
+# not JSON twins or mail files.
+sub find_files {
+	my ($dir) = @_;
+	$dir //= 'results';
+	my @f;
+	return () unless -d $dir;
+	File::Find::find({ no_chdir => 1, wanted => sub {
+		if (-d $_ && m{/(sample|graphs)$}) { $File::Find::prune = 1; return; }
+		return unless -f $_;
+		return if /\.(json|mail|tmp|html|gp|dat|ps|png|pdf|svg)$/;
+		return unless m{/[^/]+\.\d+$};
+		push @f, $_;
+	} }, $dir);
+	return sort { by_name($a, $b) } @f;
+}
+
+sub by_name {
+	my ($a, $b) = @_;
+	my ($pa, $na) = $a =~ /^(.*)\.(\d+)$/ ? ($1, $2) : ($a, 0);
+	my ($pb, $nb) = $b =~ /^(.*)\.(\d+)$/ ? ($1, $2) : ($b, 0);
+	return $pa cmp $pb || $na <=> $nb;
+}
+
+sub load {
+	my @files = @_;
+	@files = find_files() unless @files;
+	return map { parse($_) } @files;
+}
+
+1;

@@ -1,0 +1,450 @@
+# LMSummary - the lmbench 3.0 summary tables, computed from parsed runs.
+#
+#   my @t = LMSummary::tables(\@runs, percent => 0);
+#     each: { head => text lines of seed 000, names => [column names],
+#             rows => [ { host, os, cells => [formatted], values => [raw] } ] }
+#   my @n = LMSummary::notes(\@runs);      # footnote lines
+#   print LMSummary::text(\@runs, percent => 0);
+#
+# scripts/summary prints the text; scripts/html renders the same tables.
+package LMSummary;
+use strict;
+use warnings;
+use LMResults;
+
+# ---- what feeds each column ------------------------------------------------
+
+# The value of the series point at the largest x.
+sub last_point {
+	my ($m, $series) = @_;
+	my ($best, $bx);
+	for my $s (@{ $m->{':series'} }) {
+		next unless $s->{name} eq $series;
+		for my $p (@{ $s->{points} }) {
+			my $x = LMResults::xbytes($p->{x});
+			($best, $bx) = ($p->{y}, $x) if !defined $bx || $x >= $bx;
+		}
+	}
+	return $best;
+}
+# The y of a series point where x == $x (numerically).
+sub point_at {
+	my ($m, $series, $x) = @_;
+	for my $s (@{ $m->{':series'} }) {
+		next unless $s->{name} eq $series;
+		for my $p (@{ $s->{points} }) {
+			return $p->{y} if $p->{x} == $x;
+		}
+	}
+	return undef;
+}
+sub v { my ($m, $n) = @_; return $m->{$n} ? $m->{$n}{value} : undef; }
+sub mean {
+	my @v = grep { defined } @_;
+	return undef unless @v;
+	my $s = 0;
+	$s += $_ for @v;
+	return $s / @v;
+}
+# lat_fs gives files per second: the latency is its inverse.
+sub fs_us {
+	my ($m, $size, $col) = @_;
+	for my $s (@{ $m->{':series'} }) {
+		next unless $s->{name} eq 'fs.latency';
+		for my $p (@{ $s->{points} }) {
+			next unless lc($p->{x}) eq lc($size);
+			my $rate = $p->{more}[ $col - 2 ];
+			return (defined $rate && $rate > 0) ? 1e6 / $rate : undef;
+		}
+	}
+	return undef;
+}
+
+# Cache sizes (bytes) from the [CACHE: L1d 48K; L2 2048K; ...] header.
+sub caches {
+	my ($run) = @_;
+	my %c;
+	for (split /;\s*/, $run->{header}{CACHE} // '') {
+		next unless /^L(\d)([di]?)\s+(\d+)([KMG]?)/;
+		next if $2 eq 'i';
+		$c{$1} = $3 * { '' => 1, K => 1024, M => 1048576, G => 1073741824 }->{$4};
+	}
+	return \%c;
+}
+
+# L1, L2, main memory from a stride's curve, as the median of the points on
+# each plateau: sizes up to half of L1d; above twice L1d up to half of L2;
+# above twice the last cache (else the largest size measured).  Medians,
+# because single points of a latency curve are noisy on a busy machine.
+sub median {
+	my @v = sort { $a <=> $b } grep { defined } @_;
+	return undef unless @v;
+	return @v % 2 ? $v[$#v / 2] : ($v[@v / 2 - 1] + $v[@v / 2]) / 2;
+}
+sub plateau {
+	my ($pts, $lo, $hi) = @_;
+	return median(map { $_->[1] } grep { $_->[0] > $lo && $_->[0] <= $hi } @$pts);
+}
+sub memlat {
+	my ($run, $m) = @_;
+	my %r;
+	if (defined v($m, 'cache.l1.latency')) {
+		$r{l1} = v($m, 'cache.l1.latency');
+		$r{l2} = v($m, 'cache.l2.latency');
+		$r{main} = v($m, 'cache.memory.latency');
+	}
+	my $c = caches($run);
+	my ($llc) = sort { $b <=> $a } values %$c;
+	my $points = sub {
+		my ($s) = @_;
+		return [ map { [ $_->{x} * 1048576, $_->{y} ] } @{ $s->{points} } ];
+	};
+	my $main = sub {
+		my ($p) = @_;
+		my $y = $llc ? plateau($p, 2 * $llc, 1e30) : undef;
+		return $y // (@$p ? $p->[-1][1] : undef);
+	};
+	my ($curve) = grep { $_->{name} =~ /^mem\.load_latency\.stride_128$/ } @{ $m->{':series'} };
+	($curve) = grep { $_->{name} =~ /^mem\.load_latency\./ } @{ $m->{':series'} } unless $curve;
+	if ($curve) {
+		my $p = $points->($curve);
+		$r{l1} //= plateau($p, 0, $c->{1} / 2) if $c->{1};
+		$r{l2} //= plateau($p, 2 * $c->{1}, $c->{2} / 2) if $c->{1} && $c->{2};
+		$r{main} //= $main->($p);
+	}
+	my ($rand) = grep { $_->{name} eq 'mem.random_latency.stride_16' } @{ $m->{':series'} };
+	$r{rand} = $main->($points->($rand)) if $rand;
+	my @g;
+	push @g, 'No L2 cache?' if defined $r{l1} && defined $r{l2} && $r{l2} < 1.25 * $r{l1};
+	my ($ws) = grep { $_->{name} eq 'working_set' && $_->{status} eq 'warn' } @{ $run->{checks} };
+	push @g, 'Main mem in LLC?' if $ws && defined $r{main};
+	$r{guess} = join(' ', @g);
+	return \%r;
+}
+
+sub measured_mhz {
+	my ($run) = @_;
+	my $src = $run->{header}{MHZ_SOURCE} // '';
+	return undef unless $src eq 'mhz' || $src eq 'user';
+	my $mhz = $run->{header}{MHZ};
+	return (defined $mhz && $mhz =~ /^([0-9.]+)/) ? sprintf('%.0f', $1) : undef;
+}
+
+# Each row: host, os, then the column values (undef: blank).
+sub os_name {
+	my ($run) = @_;
+	my $h = $run->{header};
+	my $os = $h->{SYSNAME} // ((split ' ', $h->{UNAME} // '')[0]) // '';
+	$os .= " $h->{RELEASE}" if $h->{RELEASE};
+	return $os;
+}
+sub host_name {
+	my ($run) = @_;
+	return $run->{header}{HOSTNAME} if $run->{header}{HOSTNAME};
+	(my $f = $run->{file}) =~ s{.*/}{};
+	$f =~ s/\.\d+$//;
+	return $f;
+}
+
+# ---- the tables --------------------------------------------------------------
+#
+# Each section: title lines, column header lines (seed 000, as printed by
+# lmbench3), then a list of columns [width, getter, better, kind].
+my @SECTIONS = (
+	{ head => <<'EOT',
+Basic system parameters
+------------------------------------------------------------------------------
+Host                 OS Description              Mhz  tlb  cache  mem   scal
+                                                     pages line   par   load
+                                                           bytes
+--------- ------------- ----------------------- ---- ----- ----- ------ ----
+EOT
+	  names => [ 'Description', 'Mhz', 'tlb pages', 'cache line bytes', 'mem par', 'scal load' ],
+	  cols => [
+		[ 23, sub { $_[0]{header}{OS} }, 'none', 'text' ],
+		[ 4, sub { measured_mhz($_[0]) }, 'higher', 'int' ],
+		[ 5, sub { v($_[1], 'tlb.pages') }, 'none', 'int' ],
+		[ 5, sub { ($_[0]{header}{LINE_SIZE_SOURCE} // '') eq 'line'
+			? $_[0]{header}{LINE_SIZE} : undef }, 'none', 'int' ],
+		[ 6, sub { v($_[1], 'cache.memory.parallelism')
+			// last_point($_[1], 'mem.parallelism') }, 'higher' ],
+		[ 4, sub { $_[0]{header}{SYNC_MAX} }, 'none', 'int' ],
+	  ] },
+	{ head => <<'EOT',
+Processor, Processes - times in microseconds - smaller is better
+------------------------------------------------------------------------------
+Host                 OS  Mhz null null      open slct sig  sig  fork exec sh
+                             call  I/O stat clos TCP  inst hndl proc proc proc
+--------- ------------- ---- ---- ---- ---- ---- ---- ---- ---- ---- ---- ----
+EOT
+	  names => [ 'Mhz', 'null call', 'null I/O', 'stat', 'open clos', 'slct TCP', 'sig inst',
+		     'sig hndl', 'fork proc', 'exec proc', 'sh proc' ],
+	  cols => [
+		[ 4, sub { measured_mhz($_[0]) }, 'higher', 'int' ],
+		[ 4, sub { v($_[1], 'syscall.null') } ],
+		[ 4, sub { mean(v($_[1], 'syscall.read'), v($_[1], 'syscall.write')) } ],
+		[ 4, sub { v($_[1], 'syscall.stat') } ],
+		[ 4, sub { v($_[1], 'syscall.open_close') } ],
+		[ 4, sub { v($_[1], 'select.tcp.100') } ],
+		[ 4, sub { v($_[1], 'sig.install') } ],
+		[ 4, sub { v($_[1], 'sig.catch') } ],
+		[ 4, sub { v($_[1], 'proc.fork') } ],
+		[ 4, sub { v($_[1], 'proc.exec') } ],
+		[ 4, sub { v($_[1], 'proc.shell') } ],
+	  ] },
+	ops_section('Basic integer operations', <<'EOT', 'integer', qw(bit add mul div mod)),
+Host                 OS  intgr intgr  intgr  intgr  intgr
+                          bit   add    mul    div    mod
+--------- ------------- ------ ------ ------ ------ ------
+EOT
+	ops_section('Basic uint64 operations', <<'EOT', 'int64', qw(bit add mul div mod)),
+Host                 OS int64  int64  int64  int64  int64
+                         bit    add    mul    div    mod
+--------- ------------- ------ ------ ------ ------ ------
+EOT
+	ops_section('Basic float operations', <<'EOT', 'float', qw(add mul div bogo)),
+Host                 OS  float  float  float  float
+                         add    mul    div    bogo
+--------- ------------- ------ ------ ------ ------
+EOT
+	ops_section('Basic double operations', <<'EOT', 'double', qw(add mul div bogo)),
+Host                 OS  double double double double
+                         add    mul    div    bogo
+--------- ------------- ------  ------ ------ ------
+EOT
+	{ head => <<'EOT',
+Context switching - times in microseconds - smaller is better
+-------------------------------------------------------------------------
+Host                 OS  2p/0K 2p/16K 2p/64K 8p/16K 8p/64K 16p/16K 16p/64K
+                         ctxsw  ctxsw  ctxsw ctxsw  ctxsw   ctxsw   ctxsw
+--------- ------------- ------ ------ ------ ------ ------ ------- -------
+EOT
+	  names => [ map { "$_ ctxsw" } qw(2p/0K 2p/16K 2p/64K 8p/16K 8p/64K 16p/16K 16p/64K) ],
+	  cols => [
+		map({ my ($p, $k, $w) = @$_;
+		      [ $w, sub { point_at($_[1], "ctx.size_${k}k", $p) } ] }
+		    [ 2, 0, 6 ], [ 2, 16, 6 ], [ 2, 64, 6 ], [ 8, 16, 6 ], [ 8, 64, 6 ],
+		    [ 16, 16, 7 ], [ 16, 64, 7 ]),
+	  ] },
+	{ head => <<'EOT',
+*Local* Communication latencies in microseconds - smaller is better
+---------------------------------------------------------------------
+Host                 OS 2p/0K  Pipe AF     UDP  RPC/   TCP  RPC/ TCP
+                        ctxsw       UNIX         UDP         TCP conn
+--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----
+EOT
+	  names => [ '2p/0K ctxsw', 'Pipe', 'AF UNIX', 'UDP', 'RPC/UDP', 'TCP', 'RPC/TCP', 'TCP conn' ],
+	  cols => [
+		[ 5, sub { point_at($_[1], 'ctx.size_0k', 2) } ],
+		[ 5, sub { v($_[1], 'pipe.latency') } ],
+		[ 4, sub { v($_[1], 'unix.latency') } ],
+		[ 5, sub { v($_[1], 'net.local.udp_latency') } ],
+		[ 5, sub { v($_[1], 'net.local.rpc_udp_latency') } ],
+		[ 5, sub { v($_[1], 'net.local.tcp_latency') } ],
+		[ 5, sub { v($_[1], 'net.local.rpc_tcp_latency') } ],
+		[ 4, sub { v($_[1], 'net.local.tcp_connect') } ],
+	  ] },
+	{ remote => 1, head => <<'EOT',
+*Remote* Communication latencies in microseconds - smaller is better
+---------------------------------------------------------------------
+Host                 OS   UDP  RPC/   TCP  RPC/ TCP
+                               UDP         TCP conn
+--------- ------------- ----- ----- ----- ----- ----
+EOT
+	  names => [ 'UDP', 'RPC/UDP', 'TCP', 'RPC/TCP', 'TCP conn' ],
+	  cols => [
+		[ 5, sub { v($_[1], "net.$_[2].udp_latency") } ],
+		[ 5, sub { v($_[1], "net.$_[2].rpc_udp_latency") } ],
+		[ 5, sub { v($_[1], "net.$_[2].tcp_latency") } ],
+		[ 5, sub { v($_[1], "net.$_[2].rpc_tcp_latency") } ],
+		[ 4, sub { v($_[1], "net.$_[2].tcp_connect") } ],
+	  ] },
+	{ head => <<'EOT',
+File & VM system latencies in microseconds - smaller is better
+-------------------------------------------------------------------------------
+Host                 OS   0K File      10K File     Mmap    Prot   Page   100fd
+                        Create Delete Create Delete Latency Fault  Fault  selct
+--------- ------------- ------ ------ ------ ------ ------- ----- ------- -----
+EOT
+	  names => [ '0K File Create', '0K File Delete', '10K File Create', '10K File Delete',
+		     'Mmap Latency', 'Prot Fault', 'Page Fault', '100fd selct' ],
+	  cols => [
+		[ 6, sub { fs_us($_[1], '0k', 2) } ],
+		[ 6, sub { fs_us($_[1], '0k', 3) } ],
+		[ 6, sub { fs_us($_[1], '10k', 2) } ],
+		[ 6, sub { fs_us($_[1], '10k', 3) } ],
+		[ 7, sub { last_point($_[1], 'mmap.latency') } ],
+		[ 5, sub { v($_[1], 'sig.prot') } ],
+		[ 7, sub { v($_[1], 'pagefault') } ],
+		[ 5, sub { v($_[1], 'select.file.100') } ],
+	  ] },
+	{ head => <<'EOT',
+*Local* Communication bandwidths in MB/s - bigger is better
+-----------------------------------------------------------------------------
+Host                OS  Pipe AF    TCP  File   Mmap  Bcopy  Bcopy  Mem   Mem
+                             UNIX      reread reread (libc) (hand) read write
+--------- ------------- ---- ---- ---- ------ ------ ------ ------ ---- -----
+EOT
+	  names => [ 'Pipe', 'AF UNIX', 'TCP', 'File reread', 'Mmap reread', 'Bcopy (libc)',
+		     'Bcopy (hand)', 'Mem read', 'Mem write' ],
+	  cols => [
+		[ 4, sub { v($_[1], 'pipe.bandwidth') }, 'higher' ],
+		[ 4, sub { v($_[1], 'unix.bandwidth') }, 'higher' ],
+		[ 4, sub { last_point($_[1], 'net.local.tcp_bandwidth') }, 'higher' ],
+		[ 6, sub { last_point($_[1], 'file.reread') }, 'higher' ],
+		[ 6, sub { last_point($_[1], 'mmap.reread') }, 'higher' ],
+		[ 6, sub { last_point($_[1], 'bw_mem.bcopy') }, 'higher' ],
+		[ 6, sub { last_point($_[1], 'bw_mem.fcp') }, 'higher' ],
+		[ 4, sub { last_point($_[1], 'bw_mem.frd') }, 'higher' ],
+		[ 5, sub { last_point($_[1], 'bw_mem.fwr') }, 'higher' ],
+	  ] },
+	{ head => <<'EOT',
+Memory latencies in nanoseconds - smaller is better
+    (WARNING - may not be correct, check graphs)
+------------------------------------------------------------------------------
+Host                 OS   Mhz   L1 $   L2 $    Main mem    Rand mem    Guesses
+--------- -------------   ---   ----   ----    --------    --------    -------
+EOT
+	  names => [ 'Mhz', 'L1 $', 'L2 $', 'Main mem', 'Rand mem', 'Guesses' ],
+	  cols => [
+		[ 5, sub { measured_mhz($_[0]) }, 'higher', 'int' ],
+		[ 6, sub { memlat($_[0], $_[1])->{l1} } ],
+		[ 6, sub { memlat($_[0], $_[1])->{l2} } ],
+		[ 6, sub { memlat($_[0], $_[1])->{main} } ],
+		[ 11, sub { memlat($_[0], $_[1])->{rand} } ],
+		[ 0, sub { memlat($_[0], $_[1])->{guess} }, 'none', 'text' ],
+	  ] },
+);
+
+sub ops_section {
+	my ($title, $head, $type, @ops) = @_;
+	my $unit = ' - times in nanoseconds - smaller is better';
+	return { head => "$title$unit\n" . ('-' x length("$title$unit")) . "\n$head",
+		 names => [ map { ($type eq 'integer' ? 'intgr' : $type) . " $_" } @ops ],
+		 cols => [ map { my $o = $_; [ 6, sub { v($_[1], "ops.$type.$o") } ] } @ops ] };
+}
+
+# A number in a column of width w, as lmbench3 fits them: below 10 with
+# w-2 decimals, else one decimal, else a trailing point, else an integer.
+sub fit {
+	my ($v, $w, $kind) = @_;
+	return ' ' x $w unless defined $v && $v ne '';
+	$kind //= 'num';
+	return sprintf('%*s', $w, $w ? substr($v, 0, $w) : $v) if $kind eq 'text';
+	return sprintf('%*d', $w, $v) if $kind eq 'int';
+	return sprintf('%*.0f', $w, $v) if $kind eq 'pct';
+	my $s;
+	if ($v < 10 && $w > 2) {
+		$s = sprintf('%.*f', $w - 2, $v);
+		return $s if length($s) <= $w;
+	}
+	$s = sprintf('%.1f', $v);
+	return sprintf('%*s', $w, $s) if length($s) <= $w;
+	$s = sprintf('%.0f.', $v);
+	return sprintf('%*s', $w, $s) if length($s) <= $w;
+	return sprintf('%*.0f', $w, $v);
+}
+
+# ---- rows -----------------------------------------------------------------------
+
+sub tables {
+	my ($runs, %o) = @_;
+	my @rows = map { { run => $_, m => LMResults::metrics($_),
+		host => host_name($_), os => os_name($_) } } @$runs;
+	my @out;
+	for my $sec (@SECTIONS) {
+		my @lines;	# [host, os, values]
+		if ($sec->{remote}) {
+			for my $r (@rows) {
+				for my $rem (@{ $r->{run}{remote} }) {
+					my $part = LMResults::host_part($rem->{host});
+					push @lines, [ $r->{host}, $rem->{host},
+						[ map { $_->[1]->($r->{run}, $r->{m}, $part) } @{ $sec->{cols} } ] ];
+				}
+			}
+			next unless @lines;
+		} else {
+			for my $r (@rows) {
+				push @lines, [ $r->{host}, $r->{os},
+					[ map { $_->[1]->($r->{run}, $r->{m}) } @{ $sec->{cols} } ] ];
+			}
+		}
+		my @cols = @{ $sec->{cols} };
+		my $head = $sec->{head};
+		if ($o{percent}) {
+			# Percent of the best row: the smallest for times, the
+			# largest for bandwidths and parallelism.
+			for my $i (0 .. $#cols) {
+				my ($better, $kind) = ($cols[$i][2] // 'lower', $cols[$i][3] // 'num');
+				next if $kind eq 'text' || $better eq 'none';
+				my @v = grep { defined && $_ > 0 } map { $_->[2][$i] } @lines;
+				next unless @v;
+				my $best = $v[0];
+				for (@v) { $best = $_ if $better eq 'lower' ? $_ < $best : $_ > $best; }
+				for my $l (@lines) {
+					my $x = $l->[2][$i];
+					$l->[2][$i] = (defined $x && $x > 0) ? 100 * $x / $best : undef;
+				}
+				$cols[$i] = [ $cols[$i][0], $cols[$i][1], $better, 'pct' ];
+			}
+			$head =~ s/ - (smaller|bigger) is better/ - percent of the best row/;
+		}
+		push @out, { head => $head, names => $sec->{names},
+			rows => [ map { my $l = $_; { host => $l->[0], os => $l->[1], values => $l->[2],
+				cells => [ map { fit($l->[2][$_], $cols[$_][0], $cols[$_][3]) } 0 .. $#cols ] } } @lines ] };
+	}
+	return @out;
+}
+
+sub text {
+	my ($runs, %o) = @_;
+	my $s = <<'EOT';
+
+                 L M B E N C H  3 . 0   S U M M A R Y
+                 ------------------------------------
+                 (Alpha software, do not distribute)
+
+EOT
+	for my $t (tables($runs, %o)) {
+		$s .= $t->{head};
+		for my $r (@{ $t->{rows} }) {
+			my $l = sprintf('%-9.9s %13.13s', $r->{host}, $r->{os});
+			$l .= " $_" for @{ $r->{cells} };
+			$l =~ s/\s+$//;
+			$s .= "$l\n";
+		}
+		$s .= "\n";
+	}
+	my @n = notes($runs);
+	$s .= "Notes\n-----\n" . join('', map { "$_\n" } @n) if @n;
+	return $s;
+}
+
+# ---- footnotes -------------------------------------------------------------------
+
+sub notes {
+	my ($runs) = @_;
+	my @notes;
+	for my $run (@$runs) {
+		my $name = $run->{file};
+		push @notes, "$name: INCOMPLETE ($run->{incomplete})" if $run->{status} ne 'complete';
+		my $src = $run->{header}{MHZ_SOURCE} // '';
+		push @notes, "$name: Mhz not measured (mhz not built); /proc/cpuinfo says $run->{header}{MHZ}"
+			if $src eq 'cpuinfo';
+		push @notes, "$name: cache line not measured (line not built); the kernel says $run->{header}{LINE_SIZE}"
+			if ($run->{header}{LINE_SIZE_SOURCE} // '') eq 'sysfs';
+		for my $c (@{ $run->{checks} }) {
+			push @notes, "$name: warning: $c->{name} $c->{value}: $c->{message}"
+				if $c->{status} eq 'warn';
+		}
+		push @notes, "$name: failed: " . join('; ', map { "$_->{what} ($_->{reason})" } @{ $run->{failed} })
+			if @{ $run->{failed} };
+		my @sk = grep { $_->{what} !~ /^group / } @{ $run->{skipped} };
+		my @sg = map { $_->{what} =~ s/^group //r } grep { $_->{what} =~ /^group / } @{ $run->{skipped} };
+		push @notes, "$name: not measured (no program built): " . join(' ', @sg) if @sg;
+		push @notes, "$name: skipped: " . join('; ', map { "$_->{what} ($_->{reason})" } @sk) if @sk;
+	}
+	return @notes;
+}
+
+1;

@@ -1,0 +1,257 @@
+#!/usr/bin/perl
+# The parser, the summary columns, the graphs and the HTML page on a
+# SYNTHETIC results file: every output format of programs.md written out
+# with invented round numbers.  It tests the reading and drawing code
+# while the programs of the other groups are not built in this tree; it
+# is not a measurement and never goes into results/.
+use strict;
+use warnings;
+use lib 't/lib', 'scripts/lib';
+use LmTest;
+use LmRun;
+use LMResults;
+use Test::More;
+use File::Temp qw(tempdir);
+
+my $tmp = tempdir(CLEANUP => 1);
+my $f = "$tmp/synth.0";
+open(my $fh, '>', $f) or die;
+print $fh <<'EOT';
+[lmbench3.0 results for Linux synth 0.0-test #1 SMP x86_64 GNU/Linux]
+[HOSTNAME: synth]
+[SYSNAME: Linux]
+[RELEASE: 0.0-test]
+[OS: x86_64-linux-gnu]
+[MHZ: 3000]
+[MHZ_SOURCE: mhz]
+[LINE_SIZE: 64]
+[LINE_SIZE_SOURCE: line]
+[SYNC_MAX: 1]
+[CACHE: L1d 32K; L1i 32K; L2 1024K; L3 8192K]
+[CHECK: thp: warn: always: transparent huge pages always on]
+Simple syscall: 0.1000 microseconds
+#stats label="Simple syscall" unit=microseconds parallel=1 samples=0.09,0.1,0.11 n=3 min=0.09 q1=0.095 median=0.1 q3=0.105 max=0.11 ci_lo=0.09 ci_hi=0.11 ci_level=0.75
+Simple read: 0.2000 microseconds
+Simple write: 0.3000 microseconds
+Simple stat: 0.5000 microseconds
+Simple open/close: 1.5000 microseconds
+Select on 100 fd's: 1.1000 microseconds
+Select on 100 tcp fd's: 6.5000 microseconds
+Signal handler installation: 0.1800 microseconds
+Signal handler overhead: 1.7000 microseconds
+Protection fault: 0.5500 microseconds
+Process fork+exit: 205.0000 microseconds
+Process fork+execve: 755.0000 microseconds
+Process fork+/bin/sh -c: 1589.0000 microseconds
+integer bit: 0.1800 nanoseconds
+integer add: 0.2000 nanoseconds
+integer mul: 0.8500 nanoseconds
+integer div: 3.0100 nanoseconds
+integer mod: 3.2800 nanoseconds
+uint64 add: 0.2100 nanoseconds
+float add: 1.0000 nanoseconds
+float bogo: 5.0000 nanoseconds
+double div: 12.2000 nanoseconds
+integer add parallelism: 4.00
+Pagefaults on /tmp/XXX: 0.9900 microseconds
+"mappings
+0.524288 12.0
+8.000000 20.0
+
+"File system latency
+0k	1000	100000	200000
+10k	1000	50000	125000
+
+UDP latency using localhost: 10.9000 microseconds
+TCP latency using localhost: 13.9000 microseconds
+RPC/udp latency using localhost: 20.0000 microseconds
+RPC/tcp latency using localhost: 25.0000 microseconds
+TCP/IP connection cost to localhost: 70.2000 microseconds
+"Socket bandwidth using localhost
+0.000001 1.08
+0.065536 2735.00
+10.485760 3925.00
+
+[ Networking remote to hostb: Linux hostb 6.1.0 #1 SMP x86_64 GNU/Linux ]
+UDP latency using hostb: 50.0000 microseconds
+TCP latency using hostb: 60.0000 microseconds
+TCP/IP connection cost to hostb: 100.0000 microseconds
+"Socket bandwidth using hostb
+10.485760 1000.00
+
+empty 94 46.7848
+file10k 10338 37.8300
+AF_UNIX sock stream bandwidth: 6771.00 MB/sec
+Pipe bandwidth: 4292.00 MB/sec
+"read bandwidth
+0.000512 1000.00
+8.000000 5000.00
+
+"Mmap read bandwidth
+0.000512 900.00
+8.000000 6000.00
+
+"libc bcopy aligned
+0.000512 20000.00
+4.000000 10000.00
+
+"unrolled bcopy unaligned
+0.000512 15000.00
+4.000000 9000.00
+
+"Memory read bandwidth
+0.000512 40000.00
+8.000000 12000.00
+
+"Memory write bandwidth
+0.000512 30000.00
+8.000000 11000.00
+
+"size=0k ovr=1.20
+2 27.00
+8 15.20
+16 15.00
+
+"size=16k ovr=2.00
+2 28.00
+8 16.00
+16 16.50
+
+"size=64k ovr=3.00
+2 29.00
+8 17.00
+16 17.50
+
+tlb: 64 pages 1.9200 nanoseconds
+"Memory parallelism
+1.000000 4.50
+8.000000 6.10
+
+STREAM copy latency: 0.5000 nanoseconds
+STREAM copy bandwidth: 38500.00 MB/sec
+"Memory load latency
+"stride=16
+0.00049 1.000
+0.01562 1.000
+0.50000 4.000
+8.00000 90.000
+
+"stride=128
+0.00049 1.070
+0.01562 1.070
+0.50000 3.650
+8.00000 120.000
+#stats label="stride=128" unit=nanoseconds parallel=1 samples=119,120,121 n=3 min=119 q1=119.5 median=120 q3=120.5 max=121 ci_lo=119 ci_hi=121 ci_level=0.75
+
+"Random load latency
+"stride=16
+0.00049 1.100
+8.00000 160.000
+
+[STATUS: complete]
+EOT
+close $fh;
+
+# ---- the parser ---------------------------------------------------------------
+my $run = LMResults::parse($f);
+my $m = LMResults::metrics($run);
+is($run->{status}, 'complete', 'status');
+is_deeply($run->{unparsed}, [], 'every line understood');
+for my $n (qw(syscall.null syscall.open_close select.file.100 select.tcp.100 sig.install sig.catch
+	      sig.prot proc.fork proc.exec proc.shell ops.integer.bit ops.int64.add ops.float.bogo
+	      par_ops.integer.add pagefault net.local.udp_latency net.local.rpc_tcp_latency
+	      net.local.tcp_connect net.remote.hostb.tcp_latency unix.bandwidth pipe.bandwidth
+	      tlb.pages tlb.miss stream.copy.bandwidth stream.copy.latency
+	      mem.load_latency.stride_128@8.00000 mem.random_latency.stride_16@8.00000
+	      ctx.size_16k@8 bw_mem.fcp@4.000000 file.reread@8.000000 mmap.latency@8.000000
+	      net.local.tcp_bandwidth@10.485760 net.remote.hostb.tcp_bandwidth@10.485760
+	      http.empty http.file10k)) {
+	ok($m->{$n}, "metric $n");
+}
+is($m->{'syscall.null'}{stats}{n}, 3, '#stats attached to its value');
+is_deeply($m->{'syscall.null'}{stats}{samples}, [0.09, 0.1, 0.11], 'raw samples');
+is($m->{'mem.load_latency.stride_128@8.00000'}{stats}{median}, 120, '#stats attached to a series point');
+is($m->{'bw_mem.fcp@4.000000'}{bytes}, 'bytes copied (counted once)', 'byte-counting convention');
+is($m->{'tlb.pages'}{value}, 64, 'tlb pages');
+is($m->{'syscall.null'}{better}, 'lower', 'latency: lower is better');
+is($m->{'pipe.bandwidth'}{better}, 'higher', 'bandwidth: higher is better');
+
+# ---- the summary columns --------------------------------------------------------
+my $r = run([$^X, 'scripts/summary', $f]);
+is($r->{status}, 0, 'summary exit 0');
+my $s = $r->{out};
+sub row { my ($title) = @_; $s =~ /^\Q$title\E.*?\n(synth [^\n]*)/ms ? $1 : '' }
+is(row('Basic system parameters'),
+   'synth     Linux 0.0-tes        x86_64-linux-gnu 3000    64    64 6.1000    1', 'basic parameters');
+is(row('Processor, Processes'),
+   'synth     Linux 0.0-tes 3000 0.10 0.25 0.50 1.50 6.50 0.18 1.70 205. 755. 1589', 'processes');
+is(row('Basic integer operations'),
+   'synth     Linux 0.0-tes 0.1800 0.2000 0.8500 3.0100 3.2800', 'integer ops');
+is(row('Basic uint64 operations'), 'synth     Linux 0.0-tes        0.2100', 'uint64 ops, blanks kept');
+is(row('Basic double operations'), 'synth     Linux 0.0-tes                 12.2', 'double ops');
+is(row('Context switching'),
+   'synth     Linux 0.0-tes   27.0   28.0   29.0   16.0   17.0    16.5    17.5', 'context switching');
+is(row('*Local* Communication latencies'),
+   'synth     Linux 0.0-tes  27.0             10.9  20.0  13.9  25.0 70.2', 'local latencies');
+is(row('*Remote* Communication latencies'), 'synth             hostb  50.0        60.0       100.',
+     'remote latencies');
+is(row('File & VM system latencies'),
+   'synth     Linux 0.0-tes   10.0 5.0000   20.0 8.0000    20.0 0.550 0.99000 1.100', 'file & VM');
+is(row('*Local* Communication bandwidths'),
+   'synth     Linux 0.0-tes 4292 6771 3925 5000.0 6000.0 10000. 9000.0 12000 11000', 'bandwidths');
+is(row('Memory latencies'),
+   'synth     Linux 0.0-tes  3000 1.0700 3.6500  120.0       160.0', 'memory latencies');
+
+# ---- graphs in every format ---------------------------------------------------------
+SKIP: {
+	skip 'gnuplot not installed', 1 unless system('sh', '-c', 'command -v gnuplot >/dev/null') == 0;
+	for my $fmt (qw(png svg ps pdf)) {
+		my $dir = "$tmp/g-$fmt";
+		$r = run([$^X, 'scripts/graphs', '-f', $fmt, '-o', $dir, $f], timeout => 60);
+		is($r->{status}, 0, "graphs -f $fmt: exit 0") or diag($r->{err});
+		my @drawn = split /\n/, $r->{out};
+		for my $g (qw(mem_latency ctx file_bw mem_bw tcp_bw loaded_latency mmap_latency)) {
+			ok((grep { $_ eq "$dir/$g.$fmt" } @drawn), "$g.$fmt drawn");
+			ok(-s "$dir/$g.dat" && -s "$dir/$g.gp", "$g data and gnuplot script kept");
+		}
+		my $pic = slurp("$dir/mem_latency.$fmt");
+		if ($fmt eq 'png') {
+			ok(substr($pic, 0, 8) eq "\x89PNG\r\n\x1a\n", 'PNG signature');
+			my ($w, $h) = unpack('NN', substr($pic, 16, 8));
+			is("${w}x$h", '1000x650', 'PNG IHDR size');
+			ok(index($pic, 'IEND') > 0, 'PNG complete');
+		} elsif ($fmt eq 'svg') {
+			like($pic, qr/<svg\b.*<\/svg>\s*\z/s, 'SVG complete');
+		} elsif ($fmt eq 'ps') {
+			like($pic, qr/\A%!PS-Adobe.*showpage\n%%Trailer\n/s, 'PostScript complete');
+		} else {
+			like($pic, qr/\A%PDF-.*%%EOF\s*\z/s, 'PDF complete');
+		}
+	}
+	like(slurp("$tmp/g-png/mem_latency.gp"), qr/L1d 32K.*L2 1024K.*L3 8192K/s, 'cache levels marked');
+	like(slurp("$tmp/g-png/mem_latency.gp"), qr/logscale x/, 'log x');
+
+	# ---- the HTML page --------------------------------------------------------------
+	$r = run([$^X, 'scripts/html', '-o', "$tmp/h/report.html", $f], timeout => 60);
+	is($r->{status}, 0, 'html: exit 0') or diag($r->{err});
+	my $h = slurp("$tmp/h/report.html");
+	is(() = $h =~ /<table class="summary">/g, 12, 'twelve summary tables (with the remote one)');
+	is(() = $h =~ /<svg\b/g, 7, 'seven SVG graphs inline');
+	unlike($h, qr/\b(?:src|href)\s*=\s*"(?:https?:)?\/\//i, 'nothing fetched from a network');
+	SKIP: {
+		my $chrome;
+		for (qw(chromium chromium-browser google-chrome)) {
+			chomp(my $p = `sh -c 'command -v $_' 2>/dev/null`);
+			$chrome = $p, last if $p;
+		}
+		skip 'no headless Chromium here', 3 unless $chrome;
+		$r = run([$chrome, '--headless', '--no-sandbox', '--disable-gpu',
+			  "--user-data-dir=$tmp/chrome", '--dump-dom',
+			  "file://$tmp/h/report.html"], timeout => 60);
+		is($r->{status}, 0, 'Chromium opens the page');
+		unlike($r->{err}, qr/Uncaught|Failed to load resource/, 'without errors');
+		like($r->{out}, qr/<td class="n">3925<\/td>/, 'and shows its tables');
+	}
+}
+
+done_testing();

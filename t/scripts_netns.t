@@ -1,0 +1,75 @@
+#!/usr/bin/perl
+# REMOTE for real: two network namespaces joined by a veth pair.  The run
+# happens in the first; RSH enters the second (where the servers start,
+# listening on its test address); RCP copies within this machine.  Only the
+# test namespaces' addresses are used.  Needs root, `ip netns` and the
+# network programs; skipped otherwise.
+use strict;
+use warnings;
+use lib 't/lib';
+use LmTest;
+use LmRun;
+use Test::More;
+use File::Temp qw(tempdir);
+
+my $bindir = bindir();
+my @net = qw(lat_udp lat_tcp lat_connect bw_tcp);
+plan skip_all => 'needs root for ip netns' if $> != 0;
+plan skip_all => 'network programs not built' if grep { !-x "$bindir/$_" } @net;
+my ($na, $nb) = ("lmscr$$" . 'a', "lmscr$$" . 'b');
+my ($ipa, $ipb) = ('10.213.77.1', '10.213.77.2');
+sub sh { return system('sh', '-c', "@_ >/dev/null 2>&1") == 0; }
+plan skip_all => 'ip netns does not work here' unless sh("ip netns add $na");
+END {
+	local $?;	# keep the test's exit status
+	sh("ip netns del $na") if defined $na;
+	sh("ip netns del $nb") if defined $nb;
+}
+ok(sh("ip netns add $nb")
+   && sh("ip link add ${na}v type veth peer name ${nb}v")
+   && sh("ip link set ${na}v netns $na") && sh("ip link set ${nb}v netns $nb")
+   && sh("ip -n $na addr add $ipa/24 dev ${na}v") && sh("ip -n $nb addr add $ipb/24 dev ${nb}v")
+   && sh("ip -n $na link set ${na}v up") && sh("ip -n $nb link set ${nb}v up")
+   && sh("ip -n $na link set lo up") && sh("ip -n $nb link set lo up"),
+   'two namespaces joined by a veth pair') or BAIL_OUT('cannot set up the namespaces');
+
+my $tmp = tempdir(CLEANUP => 1);
+my $rsh = "$tmp/rsh";
+open(my $fh, '>', $rsh) or die;
+print $fh "#!/bin/sh\n# rsh HOST CMD: run CMD in the second namespace\nshift\nexec ip netns exec $nb sh -c \"\$*\"\n";
+close $fh;
+chmod 0755, $rsh;
+my $rcp = "$tmp/rcp";
+open($fh, '>', $rcp) or die;
+print $fh "#!/bin/sh\n# rcp FILES... HOST:DIR: the namespaces share the file system\n",
+	"for a; do last=\$a; done\nn=\$#; i=1\nfor a; do [ \$i -lt \$n ] && cp \"\$a\" \"\${last#*:}\"; i=\$((i+1)); done\n";
+close $fh;
+chmod 0755, $rcp;
+
+my $cfg = tiny_config($tmp, REMOTE => $ipb, RSH => $rsh, RCP => $rcp);
+my $r = run(['ip', 'netns', 'exec', $na, 'sh', 'scripts/lmbench', '-p', 'quick', '-o', "$tmp/results",
+	     $bindir, $cfg], timeout => 240,
+	    env => { quick_env(), ONLY => 'remote' });
+is($r->{status}, 0, 'run exits 0') or diag($r->{err});
+diag(slurp((results_files("$tmp/results"))[0])) if $ENV{SHOW_RESULTS};
+my ($f) = results_files("$tmp/results");
+my $text = slurp($f // '');
+like($text, qr/^\[ Networking remote to \Q$ipb\E: Linux .*\]$/m, 'remote host and its uname recorded');
+for my $re (qr/^UDP latency using \Q$ipb\E: [0-9.]+ microseconds$/m,
+	    qr/^TCP latency using \Q$ipb\E: [0-9.]+ microseconds$/m,
+	    qr/^TCP\/IP connection cost to \Q$ipb\E: [0-9.]+ microseconds$/m,
+	    qr/^"Socket bandwidth using \Q$ipb\E\n[0-9.]+ [0-9.]+$/m) {
+	like($text, $re, "measured across the namespaces: $re");
+}
+unlike($text, qr/^\[FAILED: (?!lat_rpc)/m, 'nothing failed (but lat_rpc, if it needs rpcbind)')
+	or diag(join "\n", $text =~ /^(\[FAILED.*)$/mg);
+# Nothing left listening in the second namespace, nothing left behind.
+my $ss = `ip netns exec $nb ss -Htlnu 2>/dev/null`;
+is($ss, '', 'no server left listening there');
+my @left = grep { -d $_ && (stat $_)[9] >= $^T && -e "$_/lat_tcp" } glob('/tmp/lmbench.*');
+is("@left", '', 'the directory made there for the programs is removed');
+$r = run([$^X, 'scripts/summary', $f]);
+like($r->{out}, qr/^\*Remote\* Communication latencies.*\n(?:.*\n){4}\S+\s+\Q$ipb\E +[0-9.]/m,
+     'summary has the remote row');
+
+done_testing();

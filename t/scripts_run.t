@@ -1,0 +1,107 @@
+#!/usr/bin/perl
+# scripts/lmbench end to end on a tiny configuration: the results file,
+# its header, #stats lines, notes for what is not built, the JSON twin,
+# names never reused, temporary files removed, the watchdog.
+use strict;
+use warnings;
+use lib 't/lib';
+use LmTest;
+use LmRun;
+use Test::More;
+use File::Temp qw(tempdir);
+use JSON::PP;
+
+my $bindir = bindir();
+bin('lat_syscall');
+my $tmp = tempdir(CLEANUP => 1);
+my $cfg = tiny_config($tmp);
+my $out = "$tmp/results";
+# A few groups, so that the run stays short once every program is built:
+# whichever of them are not built yet must be noted as such.
+my @progs = qw(lat_syscall lat_select lat_sig lat_ctx bw_mem lat_mem_rd stream);
+my %env = (quick_env(), PROFILE => 'quick', ONLY => "@progs");
+my @cmd = ('sh', 'scripts/lmbench', '-o', $out, $bindir, $cfg);
+
+my $r = run([@cmd], timeout => 120, env => \%env);
+is($r->{status}, 0, 'run exits 0') or diag($r->{err});
+my @files = results_files($out);
+is(scalar @files, 1, 'one results file');
+my $f = $files[0] // '';
+like($f, qr{/[^/]+-[a-z]+/[^/]+\.0$}, 'named <arch>-<os>/<host>.0');
+my $text = slurp($f);
+like($text, qr/\A\[lmbench3\.0 results for \S.*\]\n/, 'first line: lmbench3 header');
+for my $k (qw(MB SYNC_MAX LMBENCH_SCHED MHZ LINE_SIZE ENOUGH TIMING_O LOOP_O HOSTNAME
+	      RELEASE CACHE OS DATE)) {
+	like($text, qr/^\[\Q$k\E: /m, "header [$k: ...]");
+}
+like($text, qr/^\[ENOUGH: 2000\]\n\[ENOUGH_SOURCE: environment\]$/m,
+     'ENOUGH from the environment reused');
+like($text, qr/^\[CHECK: (governor|thp|smt|hypervisor|load|working_set|steal): /m,
+     'self-checks recorded');
+like($text, qr/^Simple syscall: [0-9.]+ microseconds\n#stats label="Simple syscall" .*ci_lo=/m,
+     'a result line followed by its #stats line');
+like($text, qr/^\[STATUS: complete\]\n\z/m, 'marked complete at the end');
+unlike($text, qr/INCOMPLETE/, 'not marked incomplete');
+# Every program of the run order that is not built is noted, never faked.
+for my $p (@progs[1 .. $#progs]) {
+	if (-x "$bindir/$p") {
+		unlike($text, qr/^\[SKIPPED: group .*\b$p\b/m, "$p built: not skipped");
+	} else {
+		like($text, qr/^\[SKIPPED: group \w+: none of \S*\b$p\b/m, "$p not built: noted");
+	}
+}
+my $st = slurp("$tmp/status");
+like($st, qr/estimated \d+ s/, 'status: whole-run estimate before the start');
+like($st, qr/\[1\/\d+\] syscall .*elapsed \d+ s, about \d+ s left/, 'status: n of N, elapsed, left');
+ok(!glob("$tmp/lmbench.*"), 'temporary FSDIR directory removed');
+
+# The JSON twin.
+ok(-f "$f.json", 'JSON twin written');
+my $j = eval { decode_json(slurp("$f.json")) };
+ok($j, 'JSON twin decodes') or diag($@);
+is($j->{schema_version}, 1, 'schema version 1');
+is($j->{status}, 'complete', 'JSON status complete');
+my ($v) = grep { $_->{name} eq 'syscall.null' } @{ $j->{values} // [] };
+ok($v, 'syscall.null in JSON');
+is($v->{unit}, 'microseconds', 'unit');
+is($v->{n}, scalar @{ $v->{samples} }, 'n = number of raw samples');
+ok($v->{min} <= $v->{median} && $v->{median} <= $v->{max}, 'min <= median <= max');
+ok($v->{ci}{lo} <= $v->{median} && $v->{median} <= $v->{ci}{hi}, 'median inside its CI');
+ok(defined $j->{host}{cpus} && $j->{host}{caches}, 'host facts');
+ok((grep { $_->{benchmark} =~ /^group / } @{ $j->{skipped} }) || -x "$bindir/lat_mem_rd",
+   'skipped groups listed with reasons');
+
+# Never overwritten: the next run takes the next free number, an existing
+# file is left alone.
+my $dirn = $f =~ s{/[^/]+$}{}r;
+(my $host = $f) =~ s{.*/|\.0$}{}g;
+open(my $fh, '>', "$dirn/$host.1") or die;
+print $fh "keep me\n";
+close $fh;
+$r = run([@cmd], timeout => 120, env => { %env, ONLY => 'lat_syscall' });
+is($r->{status}, 0, 'second run exits 0');
+is(slurp("$dirn/$host.1"), "keep me\n", 'existing results file untouched');
+ok(-f "$dirn/$host.2", 'second run wrote <host>.2');
+like(slurp("$dirn/$host.2"), qr/^\[ONLY: lat_syscall\]$/m, 'selection recorded');
+
+# The watchdog: a benchmark that overruns is stopped and recorded as failed.
+$r = run([@cmd], timeout => 120, env => { %env, ENOUGH => 300000, LMBENCH_TIMEOUT => 1,
+	ONLY => 'lat_syscall' });
+is($r->{status}, 0, 'run with overrunning benchmarks still completes');
+my $t3 = slurp("$dirn/$host.3");
+like($t3, qr/^\[FAILED: lat_syscall null: timed out after 1 s \(watchdog\)\]$/m,
+     'overrun recorded as failed with its reason');
+like($t3, qr/^\[STATUS: complete\]$/m, 'and the run went on to the end');
+
+# Configuration errors are refused before anything runs.
+my $bad = tiny_config($tmp, MB => 'lots');
+$r = run(['sh', 'scripts/lmbench', '-o', $out, $bindir, $bad], env => \%env);
+is($r->{status}, 2, 'bad MB in the configuration: exit 2');
+like($r->{err}, qr/MB=lots/, 'and says why');
+$r = run(['sh', 'scripts/lmbench', '-p', 'fast', '-o', $out, $bindir, $cfg], env => \%env);
+is($r->{status}, 2, 'unknown profile: exit 2');
+$r = run(['sh', 'scripts/lmbench'], env => \%env);
+is($r->{status}, 2, 'no arguments: usage, exit 2');
+like($r->{err}, qr/^Usage: scripts\/lmbench/, 'usage line');
+
+done_testing();

@@ -1,0 +1,74 @@
+#!/usr/bin/perl
+# Golden tests: the summary, the percent table, the JSON twin and compare,
+# from the checked-in sample results (results/sample/, made by real runs).
+# When the sample files are regenerated, regenerate t/golden/ with:
+#   perl scripts/summary results/sample/*/*.[0-9] > t/golden/summary.txt
+#   perl scripts/summary -p results/sample/*/*.[0-9] > t/golden/percent.txt
+#   for f in results/sample/*/*.[0-9]; do perl scripts/json $f > $f.json; done
+use strict;
+use warnings;
+use lib 't/lib';
+use LmTest;
+use LmRun;
+use Test::More;
+use JSON::PP;
+
+my @samples = sort grep { /\.\d+$/ } glob('results/sample/*/*');
+ok(@samples >= 2, 'at least two sample results files') or BAIL_OUT('no samples');
+
+my $r = run([$^X, 'scripts/summary', @samples]);
+is($r->{status}, 0, 'summary: exit 0');
+is($r->{out}, slurp('t/golden/summary.txt'), 'summary matches t/golden/summary.txt');
+$r = run([$^X, 'scripts/summary', '-p', @samples]);
+is($r->{status}, 0, 'percent: exit 0');
+is($r->{out}, slurp('t/golden/percent.txt'), 'percent matches t/golden/percent.txt');
+
+# The layout of seed 000: every section, in order, with its header.
+my $s = slurp('t/golden/summary.txt');
+my @sections = ('Basic system parameters', 'Processor, Processes', 'Basic integer operations',
+	'Basic uint64 operations', 'Basic float operations', 'Basic double operations',
+	'Context switching', '*Local* Communication latencies', 'File & VM system latencies',
+	'*Local* Communication bandwidths', 'Memory latencies');
+my $pos = 0;
+for my $t (@sections) {
+	my $i = index($s, "\n$t", $pos);
+	ok($i > $pos, "section '$t' present and in order");
+	$pos = $i if $i > 0;
+}
+like($s, qr/^\s+L M B E N C H  3 \. 0   S U M M A R Y$/m, 'title');
+unlike($s, qr/\*Remote\*/, 'no remote section without remote results');
+# One row per results file in every section; blank, never zero, when not measured.
+my @rows = $s =~ /^(vm\s+Linux.*)$/mg;
+is(scalar @rows, 11 * @samples, 'one row per file in each of the 11 sections');
+unlike($s, qr/^vm .*\s0\.0+(\s|$)/m, 'no zero standing in for a missing value');
+like($s, qr/^Notes\n-----\n/m, 'notes follow the tables');
+like($s, qr/not measured \(no program built\)/, 'notes say what was not built');
+
+# A file that does not exist, and bad options.
+$r = run([$^X, 'scripts/summary', '/nonexistent/results.0']);
+is($r->{status}, 2, 'missing file: exit 2');
+$r = run([$^X, 'scripts/summary', '-x']);
+is($r->{status}, 2, 'bad option: exit 2');
+like($r->{err}, qr/^Usage: scripts\/summary/m, 'usage line');
+
+# The JSON twins are what scripts/json makes of the samples.
+for my $f (@samples) {
+	$r = run([$^X, 'scripts/json', $f]);
+	is($r->{status}, 0, "json $f: exit 0");
+	is_deeply(decode_json($r->{out}), decode_json(slurp("$f.json")), "json $f matches its twin");
+}
+
+# compare: the same file never changes; two runs give a verdict per metric.
+$r = run([$^X, 'scripts/compare', $samples[0], $samples[0]]);
+is($r->{status}, 0, 'compare A A: exit 0');
+like($r->{out}, qr/^Changed beyond the noise \(intervals do not overlap\): 0$/m, 'nothing changed');
+$r = run([$^X, 'scripts/compare', '-a', @samples[0, 1]]);
+ok($r->{status} == 0 || $r->{status} == 1, 'compare A B: exit 0 or 1');
+like($r->{out}, qr/^syscall\.null\s+\S+ \[\S+, \S+\]\s+\S+ \[\S+, \S+\]\s+[-+]\d+\.\d%/m,
+     'syscall.null compared with both intervals');
+is($r->{status}, ($r->{out} =~ /^Changed beyond the noise .*: 0$/m) ? 0 : 1,
+   'exit status says whether something changed');
+$r = run([$^X, 'scripts/compare', $samples[0]]);
+is($r->{status}, 2, 'compare with one file: usage, exit 2');
+
+done_testing();
