@@ -60,6 +60,14 @@ if ($s) {
 	my $p = $s->[0][1];
 	ok($p->[-1][1] > 3 * $p->[0][1],
 	   "-t: 8 MB ($p->[-1][1] ns) well above 512 B ($p->[0][1] ns)");
+	# Monotone from L1 to memory: 16 KB (L1 on any current CPU), 1 MB,
+	# 8 MB never get cheaper, allowing 20% for noise.
+	my %at = map { $_->[0] => $_->[1] } @$p;
+	my @lat = map { $at{$_} } qw(0.01562 1.00000 8.00000);
+	ok(!grep({ !defined } @lat) && $lat[0] <= 1.2 * $lat[1] &&
+	   $lat[1] <= 1.2 * $lat[2],
+	   '-t: latency does not fall from 16 KB to 1 MB to 8 MB (' .
+	   join(' ', map { $_ // 'missing' } @lat) . ' ns)');
 }
 
 # Page groups and huge pages; the page size line does not break a series.
