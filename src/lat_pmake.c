@@ -18,7 +18,6 @@
 #include "bench.h"
 #include "lib_env.h"
 #include "lib_report.h"
-#include "lib_timing.h"
 
 #include <limits.h>
 #include <sys/wait.h>
@@ -98,7 +97,6 @@ int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state st;
-	const struct sample *fastest;
 	double chunks_per_us;
 	long usecs;
 	int c, i;
@@ -122,9 +120,8 @@ int main(int argc, char *argv[])
 	 */
 	benchmp(NULL, do_spin, NULL, 0, 1, 0,
 		opts.repetitions > TRIES ? opts.repetitions : TRIES, &st);
-	fastest = result_sorted();
-	chunks_per_us = fastest->ns > 0 ?
-		(double)fastest->n / fastest->ns * 1e3 : 0.0;
+	/* Iterations per microsecond in the fastest interval. */
+	chunks_per_us = report_quantile(1.0, 1e3, 1);
 	if (!(chunks_per_us > 0))
 		bench_die("could not calibrate the work loop");
 	bench_debug("work loop: %.3f chunks of %d per microsecond",

@@ -60,6 +60,23 @@ void report_stats_line(const char *label, const char *unit, double scale,
 	free(v);
 }
 
+double report_quantile(double q, double scale, int inverse)
+{
+	struct stats st;
+	double *v, x;
+	int n;
+
+	v = values(scale, inverse, &n);
+	if (n == 0) {
+		errno = 0;
+		bench_die("nothing was measured");
+	}
+	stats_compute(v, n, &st);
+	x = stats_quantile(v, n, q);
+	free(v);
+	return x;
+}
+
 double report_median(double scale, int inverse)
 {
 	struct stats st;

@@ -13,6 +13,13 @@
  * (for rates such as MB/s).
  */
 double report_median(double scale, int inverse);
+/*
+ * Quantile q (0: the fastest interval, 1: the slowest) of the same
+ * per-interval values.  Where the question is what the machine can do at
+ * best (a clock, a calibration), the minimum is the interval least
+ * disturbed by other work.
+ */
+double report_quantile(double q, double scale, int inverse);
 /* The "#stats" line for the last result, when LMBENCH_STATS is set. */
 void report_stats_line(const char *label, const char *unit, double scale,
 		       int inverse);
