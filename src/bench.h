@@ -129,6 +129,13 @@ size_t bench_arg_size(const char *s);
  */
 void bench_tmp_register(const char *path);
 void bench_tmp_unregister(const char *path);
+/*
+ * Call fn in this (the first) process at exit, on a fatal error and on
+ * SIGINT/SIGTERM/SIGHUP/SIGQUIT, after parallel copies are gone and
+ * before registered paths are removed: for what is not a path (a SysV
+ * object, a tree of files named by index).  fn must be async-signal-safe.
+ */
+void bench_cleanup_hook(void (*fn)(void));
 /* mkstemp() in $TMPDIR (or /tmp), registered; returns the fd. */
 int bench_tmpfile(char *path, size_t size, const char *stem);
 

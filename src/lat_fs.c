@@ -16,8 +16,8 @@
  * no directory grows past per_dir entries.  Names are indices, and the
  * highest index each copy may have used is kept in memory shared with the
  * parent, so the parent can remove every file and directory by name at
- * exit, on a fatal error and on SIGINT/SIGTERM/SIGHUP/SIGQUIT, after the
- * harness has killed the copies.
+ * exit, on a fatal error and on SIGINT/SIGTERM/SIGHUP/SIGQUIT, from the
+ * harness's cleanup hook, which runs once the copies are gone.
  *
  * usage: lat_fs [-s size] [-n files-per-dir] [-P <parallelism>]
  *               [-W <warmup>] [-N <repetitions>] [dir]
@@ -52,15 +52,11 @@ struct state {
 	char *names;		/* the copy's file names, stride apart */
 	size_t stride;
 	long nnames;
-	pid_t owner;
 	volatile sig_atomic_t top_made;
 };
 
-/* The signal handler and the atexit hook need the state. */
+/* The cleanup hook needs the state. */
 static struct state *the_state;
-static const int caught[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
-#define NCAUGHT (sizeof(caught) / sizeof(caught[0]))
-static struct sigaction old_actions[NCAUGHT];
 
 /* Async-signal-safe formatting: append a decimal number. */
 static char *put_num(char *p, char tag, long v)
@@ -125,55 +121,17 @@ static void remove_all(struct state *st)
 	st->top_made = 0;
 }
 
-static void on_signal(int sig)
+/* The harness calls this after the copies are gone, also on signals. */
+static void remove_hook(void)
 {
-	struct sigaction *old = NULL;
-	size_t i;
-
-	for (i = 0; i < NCAUGHT; i++)
-		if (caught[i] == sig)
-			old = &old_actions[i];
-	/*
-	 * The harness's handler kills and reaps the copies, removes the
-	 * registered paths and re-raises the signal, which stays pending
-	 * (blocked here) until this handler returns.
-	 */
-	if (old != NULL && old->sa_handler != SIG_DFL &&
-	    old->sa_handler != SIG_IGN)
-		old->sa_handler(sig);
-	else
-		signal(sig, SIG_DFL);
-	if (getpid() == the_state->owner)
-		remove_all(the_state);
-	raise(sig);
-}
-
-static void at_exit(void)
-{
-	if (the_state != NULL && getpid() == the_state->owner)
+	if (the_state != NULL)
 		remove_all(the_state);
 }
 
 static void install_handlers(struct state *st)
 {
-	struct sigaction sa;
-	size_t i;
-
 	the_state = st;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigfillset(&sa.sa_mask);
-	for (i = 0; i < NCAUGHT; i++) {
-		if (sigaction(caught[i], NULL, &old_actions[i]) != 0)
-			bench_die("sigaction");
-		if (old_actions[i].sa_handler == SIG_IGN)
-			continue;
-		if (sigaction(caught[i], &sa, NULL) != 0)
-			bench_die("sigaction");
-	}
-	/* Runs before the harness's hook, which was registered earlier. */
-	if (atexit(at_exit) != 0)
-		bench_die("atexit");
+	bench_cleanup_hook(remove_hook);
 }
 
 /* The private directory and one directory per copy. */
@@ -386,7 +344,6 @@ int main(int argc, char *argv[])
 	if (st.marks == MAP_FAILED)
 		bench_die("mmap");
 	close(zfd);
-	st.owner = getpid();
 	install_handlers(&st);
 	make_top(&st, dir);
 	st.stride = strlen(st.top) + NAME_SLACK;

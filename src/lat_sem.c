@@ -26,63 +26,27 @@ struct state {
 	pid_t pid;
 };
 
-/* The set, for the exit and signal hooks (only its creator removes it). */
-static int set_id = -1;
-static pid_t set_owner;
-/* lib_cleanup's signals: our handler runs first, then chains to it. */
-static const int hooked[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
-#define NHOOKED ((int)(sizeof(hooked) / sizeof(hooked[0])))
-static struct sigaction chained[NHOOKED];
+/* The set, for the cleanup hook (the harness calls it in its creator). */
+static volatile int set_id = -1;
 
 static void remove_set(void)
 {
-	if (set_id >= 0 && getpid() == set_owner) {
+	if (set_id >= 0) {
 		(void)semctl(set_id, 0, IPC_RMID);
 		set_id = -1;
 	}
 }
 
-/* Remove the set, then let the previous handler (lib_cleanup's) run. */
-static void on_signal(int sig)
-{
-	int i;
-
-	remove_set();
-	for (i = 0; i < NHOOKED; i++) {
-		if (hooked[i] != sig)
-			continue;
-		if (chained[i].sa_handler != SIG_DFL &&
-		    chained[i].sa_handler != SIG_IGN) {
-			chained[i].sa_handler(sig);
-			return;
-		}
-	}
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
 static void make_set(int nsems)
 {
-	struct sigaction sa;
 	sigset_t all, old;
-	int i;
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigfillset(&sa.sa_mask);
+	/* No signal between creating the set and hooking its removal. */
 	sigfillset(&all);
 	sigprocmask(SIG_BLOCK, &all, &old);
-	set_owner = getpid();
 	set_id = semget(IPC_PRIVATE, nsems, IPC_CREAT | 0600);
-	if (set_id >= 0) {
-		for (i = 0; i < NHOOKED; i++) {
-			if (sigaction(hooked[i], NULL, &chained[i]) == 0 &&
-			    chained[i].sa_handler == SIG_IGN)
-				continue;
-			sigaction(hooked[i], &sa, NULL);
-		}
-		atexit(remove_set);
-	}
+	if (set_id >= 0)
+		bench_cleanup_hook(remove_set);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (set_id < 0)
 		bench_die("semget of %d semaphores", nsems);

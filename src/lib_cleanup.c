@@ -28,6 +28,7 @@
 /* Enough for every program: each registers a handful of paths. */
 #define MAX_TMP_PATHS	64
 #define MAX_CHILDREN	4096
+#define MAX_HOOKS	8
 
 static char tmp_paths[MAX_TMP_PATHS][PATH_MAX];
 static volatile sig_atomic_t tmp_used[MAX_TMP_PATHS];
@@ -35,6 +36,17 @@ static pid_t children[MAX_CHILDREN];
 static volatile sig_atomic_t nchildren;
 static pid_t owner_pid;
 static int installed;
+static void (*hooks[MAX_HOOKS])(void);
+static volatile sig_atomic_t nhooks;
+
+/* Program hooks, newest first, after the children are gone. */
+static void run_hooks(void)
+{
+	int i;
+
+	for (i = nhooks - 1; i >= 0; i--)
+		hooks[i]();
+}
 
 static void remove_paths(void)
 {
@@ -117,6 +129,7 @@ void cleanup_run(void)
 	for (i = 0; i < nchildren; i++)
 		had |= children[i] > 0;
 	kill_children();
+	run_hooks();
 	remove_paths();
 	/* Killed copies may leave helpers behind; a clean exit does not. */
 	reap_orphans(had ? REAP_WAIT_MS : 0);
@@ -128,6 +141,7 @@ static void on_signal(int sig)
 
 	if (getpid() == owner_pid) {
 		kill_children();
+		run_hooks();
 		remove_paths();
 		reap_orphans(REAP_WAIT_MS);
 	}
@@ -191,6 +205,18 @@ void bench_tmp_register(const char *path)
 		}
 	}
 	bench_fail("too many temporary files");
+}
+
+void bench_cleanup_hook(void (*fn)(void))
+{
+	cleanup_install();
+	if (getpid() != owner_pid)
+		bench_die("bench_cleanup_hook: only the first process may "
+			  "register hooks");
+	if (nhooks >= MAX_HOOKS)
+		bench_fail("too many cleanup hooks");
+	hooks[nhooks] = fn;
+	nhooks = nhooks + 1;
 }
 
 void bench_tmp_unregister(const char *path)
