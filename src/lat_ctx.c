@@ -9,15 +9,19 @@
  * One iteration is one trip around the ring: N hand-overs, each one a
  * read, a sum, a write and a switch to the next process.
  *
- * The overhead, measured first with hot caches and no switching, is one
+ * The overhead, measured with hot caches and no switching, is one
  * process doing the same write, read and sum, passing the token through
  * pipes to itself (as many pipes as the largest ring, at most
  * OVR_MAX_PIPES and what the descriptor limit allows; the ring itself
- * needs only a few descriptors per process, whatever its size).  Its
- * fastest interval is printed in the header and subtracted from the
- * median time per hand-over.  What remains is the switch itself plus
- * what it costs the next process in cache and TLB misses (its array was
- * pushed out by the others): larger sizes and counts show that.
+ * needs only a few descriptors per process, whatever its size).  It is
+ * printed in the header and subtracted from each ring's time per
+ * hand-over.  What remains is the switch itself plus what it costs the
+ * next process in cache and TLB misses (its array was pushed out by the
+ * others): larger sizes and counts show that.
+ *
+ * The overhead and every ring are timed in rounds, one interval of each
+ * per round, and each is estimated by its fastest interval (see
+ * run_rounds and point_estimate): other load only adds time.
  *
  * Placement: member i is process i of N-1 helpers for LMBENCH_SCHED, so
  * "CUSTOM 0" keeps the whole ring on one CPU (pure switches), UNIQUE
@@ -27,10 +31,10 @@
  *                [-s <size in KB>] procs [procs ...]
  */
 #include "bench.h"
+#include "lib_cleanup.h"
 #include "lib_mem.h"
 #include "lib_partner.h"
 #include "lib_report.h"
-#include "lib_cleanup.h"
 #include "lib_timing.h"
 
 /*
@@ -39,9 +43,7 @@
  * of other load spoils a minority of a point's intervals, few enough
  * that calibration stays a small part of the run time.
  */
-#ifndef ROUNDS
 #define ROUNDS		4
-#endif
 /* Pipes in the overhead run: enough to look like a ring, few fds. */
 #define OVR_MAX_PIPES	64
 /* Ring size and array size bounds: keep arithmetic and memory sane. */
