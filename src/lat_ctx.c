@@ -20,8 +20,9 @@
  * others): larger sizes and counts show that.
  *
  * The overhead and every ring are timed in rounds, one interval of each
- * per round, and each is estimated by its fastest interval (see
- * run_rounds and point_estimate): other load only adds time.
+ * per round, and each is estimated by its fastest interval when the
+ * placement is fixed, by the median when the scheduler places the ring
+ * (see run_rounds and point_estimate).
  *
  * Placement: member i is process i of N-1 helpers for LMBENCH_SCHED, so
  * "CUSTOM 0" keeps the whole ring on one CPU (pure switches), UNIQUE
@@ -30,12 +31,20 @@
  * usage: lat_ctx [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  *                [-s <size in KB>] procs [procs ...]
  */
+#if defined(__linux__)
+#define _GNU_SOURCE
+#include <sched.h>
+#endif
 #include "bench.h"
 #include "lib_cleanup.h"
+#include "lib_env.h"
 #include "lib_mem.h"
 #include "lib_partner.h"
 #include "lib_report.h"
+#include "lib_stats.h"
 #include "lib_timing.h"
+
+#include <ctype.h>
 
 /*
  * Rounds the -N intervals of every point are spread over with parallel
@@ -381,19 +390,53 @@ static void run_rounds(struct point *pts, int npts,
 }
 
 /*
- * Put a point's samples back into the result store (for the #stats line)
- * and return its estimate in microseconds per hand-over: the fastest
- * interval.  Other load only ever adds time to an interval (a ring
- * member waiting for its CPU, another process's time slice, its cache
- * misses), and on a shared machine it can spoil most intervals of a
- * point, so the intervals spread upwards from a tight floor: the floor
- * is the cost of a hand-over, and the fastest interval of many, each a
- * few milliseconds of repeated hand-overs, finds it.  The overhead and
- * the rings are measured and estimated the same way.
+ * 1 if each ring member stays on one CPU for the whole run: LMBENCH_SCHED
+ * names a policy other than DEFAULT (each process is pinned), or this
+ * process may only run on one CPU (taskset, a one-CPU machine).
  */
-static double point_estimate(const struct point *p, int parallel)
+static int placement_fixed(void)
 {
-	const struct sample *s;
+	const char *s = bench_env()->sched;
+
+	if (s != NULL && !(strncmp(s, "DEFAULT", 7) == 0 &&
+			   (s[7] == '\0' || isspace((unsigned char)s[7]))))
+		return 1;
+#if defined(__linux__)
+	{
+		cpu_set_t set;
+
+		if (sched_getaffinity(0, sizeof(set), &set) == 0 &&
+		    CPU_COUNT(&set) == 1)
+			return 1;
+	}
+#endif
+	return sysconf(_SC_NPROCESSORS_ONLN) == 1;
+}
+
+/*
+ * Put a point's samples back into the result store (for the #stats line)
+ * and return its estimate in microseconds per hand-over.
+ *
+ * With a fixed placement, the fastest interval.  Other load only ever
+ * adds time to an interval (a ring member waiting for its CPU, another
+ * process's time slice, its cache misses), and on a shared machine it
+ * can spoil most intervals of a point, so the intervals spread upwards
+ * from a tight floor: the floor is the cost of a hand-over, and the
+ * fastest of many intervals, each milliseconds of repeated hand-overs,
+ * finds it.
+ *
+ * With the scheduler free to place the ring, each round's fresh ring may
+ * be placed differently (all on one CPU, or hand-overs between CPUs at
+ * many times the cost), and that choice is part of what is measured: the
+ * fastest interval would report the cheapest placement seen, however
+ * rare.  There the median over the rounds: the typical placement.
+ *
+ * The overhead and the rings are estimated the same way.
+ */
+static double point_estimate(const struct point *p, int parallel, int fixed)
+{
+	struct stats sts;
+	double *v;
 	int i;
 
 	result_reset();
@@ -402,8 +445,14 @@ static double point_estimate(const struct point *p, int parallel)
 		result_add(p->s[i].ns, p->s[i].n);
 	if (p->count == 0)
 		bench_die("procs=%d: nothing was measured", p->st.procs);
-	s = result_sorted();
-	return s[0].ns / (double)s[0].n / p->st.procs / 1e3;
+	v = malloc((size_t)p->count * sizeof(*v));
+	if (v == NULL)
+		bench_die("out of memory");
+	for (i = 0; i < p->count; i++)
+		v[i] = p->s[i].ns / (double)p->s[i].n / p->st.procs / 1e3;
+	stats_compute(v, p->count, &sts);
+	free(v);
+	return fixed ? sts.min : sts.median;
 }
 
 static const char usage[] =
@@ -415,8 +464,8 @@ int main(int argc, char *argv[])
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct point *pts;
 	long kb = 0, maxp = 0, v;
-	double ovr;
-	int c, i, npts;
+	double ovr, per;
+	int c, i, npts, fixed;
 	char label[64];
 
 	bench_init(argc, argv, usage);
@@ -448,14 +497,15 @@ int main(int argc, char *argv[])
 	if (opts.repetitions < 1)
 		opts.repetitions = TRIES;
 	run_rounds(pts, npts, &opts);
+	fixed = placement_fixed();
 
-	ovr = point_estimate(&pts[0], opts.parallel);
+	ovr = point_estimate(&pts[0], opts.parallel, fixed);
 	fprintf(stderr, "\"size=%ldk ovr=%.2f\n", kb, ovr);
 	report_stats_line("overhead per hand-over", "microseconds",
 			  1e-3 / pts[0].st.procs, 0);
 	for (i = 1; i < npts; i++) {
-		fprintf(stderr, "%d %.2f\n", pts[i].st.procs,
-			point_estimate(&pts[i], opts.parallel) - ovr);
+		per = point_estimate(&pts[i], opts.parallel, fixed);
+		fprintf(stderr, "%d %.2f\n", pts[i].st.procs, per - ovr);
 		snprintf(label, sizeof(label),
 			 "procs=%d hand-over incl. overhead", pts[i].st.procs);
 		report_stats_line(label, "microseconds",
