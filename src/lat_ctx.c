@@ -72,8 +72,13 @@ struct state {
  * The work: sum the array, eight words at a time into independent
  * accumulators (the point is to pull the array through the cache, not
  * to wait on one chain of additions).  The sum travels in the token.
+ * Aligned so that its place in the binary does not move with unrelated
+ * edits: with it at another offset, a 2-process ring of 64 KB arrays
+ * measured 2.8 instead of 2.4 us per hand-over on the development VM
+ * (the overhead run barely moved), so the layout is held fixed.
  */
-static unsigned int sum(const unsigned int *p, size_t words)
+static __attribute__((aligned(64))) unsigned int sum(const unsigned int *p,
+						     size_t words)
 {
 	unsigned int a[8] = {0, 0, 0, 0, 0, 0, 0, 0};
 	size_t i, j;
