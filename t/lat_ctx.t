@@ -50,6 +50,67 @@ series_ok(['-P', '2', '-N', '1'], ['2'], 'two copies');
 	local $ENV{LMBENCH_SCHED} = 'UNIQUE';
 	series_ok([], ['3'], 'every process on a CPU of its own');
 }
+# A well-formed series, whatever the speed: the counts in the order given,
+# each with -N intervals (taken in rounds: every count gets all of them),
+# and each number the estimate of its count less that of the overhead
+# run, as the #stats lines show: with a fixed placement the fastest
+# interval, with the scheduler placing the ring (more than one CPU here)
+# the median.
+my ($ncpu) = `nproc 2>/dev/null` =~ /(\d+)/;
+sub median {
+	my @v = @_;
+	my $pos = ($#v) / 2;
+	my $i = int($pos);
+	return $i + 1 > $#v ? $v[$i] : $v[$i] + ($pos - $i) * ($v[$i + 1] - $v[$i]);
+}
+sub stats_series_ok {
+	my ($name, $env, @args) = @_;
+	my $fixed = ($env->{LMBENCH_SCHED} // 'DEFAULT') !~ /^DEFAULT\b/ ||
+		    (defined $ncpu && $ncpu == 1);
+	my $what = $fixed ? 'fastest interval' : 'median';
+	my @procs = grep { /^\d+$/ } @args[-3 .. -1];
+	my ($nint) = join(' ', @args) =~ /-N (\d+)/;
+	my ($par) = join(' ', @args) =~ /-P (\d+)/;
+	$par //= 1;
+	my $r = probe([bin('lat_ctx'), @args],
+		      env => {quick_env(), LMBENCH_STATS => 1, %$env});
+	subtest "lat_ctx @args: well-formed series ($name)" => sub {
+		is($r->{status}, 0, 'exit 0') or diag($r->{err});
+		my @l = split /\n/, $r->{err}, -1;
+		my @stats = grep { /^#stats/ } @l;
+		my @rest = grep { !/^#stats/ } @l;
+		is(scalar(@stats), @procs + 1, 'a #stats line per point');
+		is_deeply([map { (/^(\d+) /)[0] } @rest[1 .. $#procs + 1]],
+			  \@procs, 'counts in the order given');
+		is(scalar(@rest), @procs + 3, 'header, counts, blank line');
+		my (@min, @n);
+		for my $s (@stats) {
+			my ($v) = $s =~ / samples=(\S+)/;
+			my @v = sort { $a <=> $b } split /,/, ($v // '');
+			push @min, $fixed ? $v[0] : median(@v);
+			push @n, scalar(@v);
+			like($s, qr/ parallel=$par /, 'parallel copies named');
+		}
+		is_deeply(\@n, [($nint * $par) x @n],
+			  "$nint intervals per copy for every point");
+		my ($ovr) = ($rest[0] // '') =~ /ovr=($n)$/;
+		ok(defined $ovr && abs($ovr - $min[0]) <= 0.006,
+		   "overhead is its $what");
+		for my $i (0 .. $#procs) {
+			my ($v) = ($rest[$i + 1] // '') =~ / ($n)$/;
+			ok(defined $v && defined $min[$i + 1] &&
+			   abs($v - ($min[$i + 1] - $min[0])) <= 0.011,
+			   "$procs[$i]: $what less the overhead's");
+		}
+		ok(!$r->{procs_left}, 'no process left');
+	};
+}
+
+stats_series_ok('one copy', {}, '-N', '3', '-s', '4', '2', '5', '3');
+stats_series_ok('one CPU', {LMBENCH_SCHED => 'CUSTOM 0'}, '-N', '2',
+		'4', '2', '8');
+stats_series_ok('two copies', {}, '-P', '2', '-N', '5', '3', '2', '4');
+
 # No fixed ceiling: a ring far larger than 20, with few descriptors.
 {
 	my $r = probe(['sh', '-c', 'ulimit -n 40 && exec "$0" "$@"',
