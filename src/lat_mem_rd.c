@@ -3,7 +3,8 @@
  * one load whose address comes from the load before it.
  *
  * For each stride, chains of pointers are laid over sizes from 512 bytes
- * up to len, one element every `stride` bytes, and followed with
+ * up to len (a step within len/8 of len is left out: len stands for it),
+ * one element every `stride` bytes, and followed with
  * CHAIN_UNROLL dependent loads per iteration; the figure is nanoseconds
  * per load (loop and timer overheads subtracted by the harness).  The
  * buffer is allocated and touched once, each chain is built and read
@@ -114,7 +115,12 @@ static void sweep(struct state *st, const struct bench_opts *opts)
 
 	fprintf(stderr, "\"stride=%zu\n", st->spec.stride);
 	for (size = SMALLEST; last < st->len; size = next_size(size)) {
-		if (size > st->len)
+		/*
+		 * A step within an eighth of len (1024 MB before 1040 MB)
+		 * would repeat the last point at the cost of the largest
+		 * one: go to len instead.
+		 */
+		if (size > st->len || size > st->len - st->len / 8)
 			size = st->len;
 		last = size;
 		if (chain_elements(size, &st->spec) < 2)
