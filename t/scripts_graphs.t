@@ -228,7 +228,19 @@ SKIP: {
 			like($pic, qr/\A%PDF-.*%%EOF\s*\z/s, 'PDF complete');
 		}
 	}
-	like(slurp("$tmp/g-png/mem_latency.gp"), qr/L1d 32K.*L2 1024K.*L3 8192K/s, 'cache levels marked');
+	like(slurp("$tmp/g-png/mem_latency.gp"), qr/L1d 32K \(sysfs\).*L2 1024K \(sysfs\).*L3 8192K \(sysfs\)/s,
+	     'cache levels marked (from sysfs: this run has no cache results)');
+	# A run with `cache` results: the levels found on the curve are marked.
+	my $fc = "$tmp/withcache";
+	open(my $wc, '>', $fc) or die;
+	print $wc slurp($f), "L1 cache: 49152 bytes 1.67 nanoseconds 64 linesize 9.5 parallelism\n",
+		"L2 cache: 1835008 bytes 5.34 nanoseconds 64 linesize 11.8 parallelism\n",
+		"Memory latency: 131.09 nanoseconds 15.10 parallelism\n";
+	close $wc;
+	$r = run([$^X, 'scripts/graphs', '-f', 'png', '-o', "$tmp/g-found", $fc], timeout => 60);
+	my $gp = slurp("$tmp/g-found/mem_latency.gp");
+	like($gp, qr/L1 48K \(found\).*L2 1\.75M \(found\)/s, 'levels found by cache are marked');
+	unlike($gp, qr/sysfs/, 'and not the sysfs sizes');
 	like(slurp("$tmp/g-png/mem_latency.gp"), qr/logscale x/, 'log x');
 
 	# ---- the HTML page --------------------------------------------------------------
