@@ -18,7 +18,6 @@
 #include "bench.h"
 #include "lib_file.h"
 #include "lib_mem.h"
-#include "lib_report.h"
 
 /* read() size: lmbench3's transfer size, a buffer that stays in L2. */
 #define XFER	(64 * 1024)
@@ -111,40 +110,16 @@ static const char usage[] =
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	const struct variant *v = NULL;
+	const struct variant *v;
 	struct state st;
-	int c, private_copies = 0;
-	double scale;
-	size_t i;
 
 	memset(&st, 0, sizeof(st));
 	bench_init(argc, argv, usage);
-	while ((c = getopt(argc, argv, "C" BENCH_COMMON_OPTS)) != -1) {
-		if (bench_common_opt(c, optarg, &opts))
-			continue;
-		if (c != 'C')
-			bench_usage();
-		private_copies = 1;
-	}
-	if (argc - optind != 3)
-		bench_usage();
-	st.size = bench_arg_size(argv[optind]);
-	for (i = 0; i < NVARIANTS; i++)
-		if (strcmp(argv[optind + 1], variants[i].name) == 0)
-			v = &variants[i];
-	if (v == NULL)
-		bench_usage();
-	if (st.size == 0)
-		bench_fail("size must be at least one byte");
-	file_check(argv[optind + 2], st.size);
-	file_set_make(&st.files, argv[optind + 2], private_copies,
-		      opts.parallel);
-
+	v = &variants[file_bw_args(argc, argv, variants, NVARIANTS,
+				   sizeof(variants[0]), &opts, &st.size,
+				   &st.files)];
 	benchmp(init_copy, v->bench, cleanup_copy, 0, opts.parallel,
 		opts.warmup, opts.repetitions, &st);
-	scale = (double)st.size * opts.parallel * 1e3;
-	fprintf(stderr, "%.6f %.2f\n", (double)st.size / 1e6,
-		report_median(scale, 1));
-	report_stats_line(v->name, "MB/sec", scale, 1);
+	file_bw_report(st.size, opts.parallel, v->name);
 	return 0;
 }

@@ -8,6 +8,7 @@
  */
 #include "bench.h"
 #include "lib_file.h"
+#include "lib_report.h"
 
 #include <fcntl.h>
 #include <limits.h>
@@ -155,4 +156,46 @@ void file_order(size_t *idx, size_t n, int random)
 		idx[i - 1] = idx[j];
 		idx[j] = t;
 	}
+}
+
+int file_bw_args(int argc, char *argv[], const void *table, size_t n,
+		 size_t entsize, struct bench_opts *opts, size_t *size,
+		 struct file_set *fs)
+{
+	const char *name;
+	int c, private_copies = 0;
+	size_t i;
+
+	while ((c = getopt(argc, argv, "C" BENCH_COMMON_OPTS)) != -1) {
+		if (bench_common_opt(c, optarg, opts))
+			continue;
+		if (c != 'C')
+			bench_usage();
+		private_copies = 1;
+	}
+	if (argc - optind != 3)
+		bench_usage();
+	*size = bench_arg_size(argv[optind]);
+	for (i = 0; i < n; i++) {
+		name = *(const char *const *)((const char *)table +
+					     i * entsize);
+		if (strcmp(argv[optind + 1], name) == 0)
+			break;
+	}
+	if (i == n)
+		bench_usage();
+	if (*size == 0)
+		bench_fail("size must be at least one byte");
+	file_check(argv[optind + 2], *size);
+	file_set_make(fs, argv[optind + 2], private_copies, opts->parallel);
+	return (int)i;
+}
+
+void file_bw_report(size_t size, int parallel, const char *label)
+{
+	double scale = (double)size * parallel * 1e3;
+
+	fprintf(stderr, "%.6f %.2f\n", (double)size / 1e6,
+		report_median(scale, 1));
+	report_stats_line(label, "MB/sec", scale, 1);
 }

@@ -5,6 +5,8 @@
 #ifndef LMBENCH_LIB_FILE_H
 #define LMBENCH_LIB_FILE_H
 
+#include "bench.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -39,5 +41,19 @@ void file_warm(const char *path, size_t size);
 void file_order(size_t *idx, size_t n, int random);
 /* Sum every 64-bit word (and trailing byte) of p[0 .. len). */
 uint64_t file_sum(const void *p, size_t len);
+
+/*
+ * The command line of the file re-read programs:
+ * [-C] [-P n] [-W us] [-N n] <size> <variant> <file>.  `table` holds
+ * `n` entries of `entsize` bytes, each starting with its name (a const
+ * char *).  Fills opts, *size and fs (one private copy per parallel copy
+ * with -C) and returns the index of the variant; bad input gets the usage
+ * line and exit 2.
+ */
+int file_bw_args(int argc, char *argv[], const void *table, size_t n,
+		 size_t entsize, struct bench_opts *opts, size_t *size,
+		 struct file_set *fs);
+/* "<size MB> <MB/s>" for the last benchmp(), then its #stats line. */
+void file_bw_report(size_t size, int parallel, const char *label);
 
 #endif
