@@ -65,17 +65,13 @@ static void do_xact(iter_t n, void *cookie)
 static void init(iter_t n, void *cookie)
 {
 	struct state *st = cookie;
-	unsigned char hello[SRV_HELLO_LEN];
-
 	if (n != 0)
 		return;
 	st->buf = calloc(1, st->msize);
 	if (st->buf == NULL)
 		bench_die("out of memory");
-	st->fd = net_client(SOCK_STREAM, st->host, st->port);
+	st->fd = srv_stream_client(st->host, st->port, (uint32_t)st->msize);
 	net_nodelay(st->fd);
-	srv_pack(hello, SRV_RUN, (uint32_t)st->msize, 0);
-	net_send_all(st->fd, hello, sizeof(hello));
 }
 
 static void cleanup(iter_t n, void *cookie)

@@ -440,6 +440,16 @@ static int dgram_control(int fd, uint32_t cmd, int tries)
 	return 0;
 }
 
+int srv_stream_client(const char *host, int port, uint32_t msize)
+{
+	unsigned char hello[SRV_HELLO_LEN];
+	int fd = net_client(SOCK_STREAM, host, port);
+
+	srv_pack(hello, SRV_RUN, msize, 0);
+	net_send_all(fd, hello, sizeof(hello));
+	return fd;
+}
+
 int srv_dgram_client(const char *host, int port)
 {
 	int fd = net_client(SOCK_DGRAM, host, port);

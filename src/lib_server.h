@@ -127,6 +127,11 @@ void srv_stop_unix(const char *path);
 void srv_stop_dgram(const char *host, int port);
 
 /*
+ * A client's stream socket connected to host:port, the server told to run
+ * with msize-byte messages.
+ */
+int srv_stream_client(const char *host, int port, uint32_t msize);
+/*
  * A client's datagram socket connected to host:port, after checking that
  * a server answers there (a few tries, then exit 1).
  */
