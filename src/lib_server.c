@@ -134,6 +134,8 @@ static void reap_kids(void)
 }
 
 static void end_server(const struct srv_conf *c, int lfd, int ackfd)
+	__attribute__((noreturn));
+static void end_server(const struct srv_conf *c, int lfd, int ackfd)
 {
 	unsigned char ack[SRV_HELLO_LEN];
 	int i;
@@ -179,13 +181,73 @@ static void run_child(int lfd, int fd, const struct srv_conf *c,
 	close(fd);
 }
 
+/*
+ * Connection-cost servers.  Waiting for a hello would add to every
+ * measured connection, and closing at once loses a stop request whose
+ * hello comes a moment after the handshake (under load the woken server
+ * often runs before the client has sent it).  So a connection without a
+ * hello is half-closed at once (its client sees end of file, as from
+ * close()) and kept, outside the poll set so that it costs no wake-up,
+ * until the server next wakes: then a stop hello that arrived on it
+ * stops the server, and otherwise it is closed.  Such a stop cannot be
+ * acked (the write side is shut): the control client sees end of file
+ * and then finds the server gone.
+ */
+
+/* 1 if buf holds a whole stop hello. */
+static int is_stop(const unsigned char *buf, ssize_t r)
+{
+	struct srv_hello h;
+
+	return r == (ssize_t)SRV_HELLO_LEN &&
+	       srv_unpack(buf, (size_t)r, &h) && h.cmd == SRV_STOP;
+}
+
+/*
+ * The kept connection, when the server wakes: 1 if it asked to stop.
+ * It stays while its client is silent and nothing else is going on.
+ */
+static int check_kept(int *kept, int new_conn)
+{
+	unsigned char buf[SRV_HELLO_LEN];
+	ssize_t r;
+
+	if (*kept < 0)
+		return 0;
+	r = recv(*kept, buf, sizeof(buf), MSG_DONTWAIT);
+	if (is_stop(buf, r))
+		return 1;
+	if (!new_conn && r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		return 0;
+	close(*kept);
+	*kept = -1;
+	return 0;
+}
+
+/* A new connection to a connection-cost server. */
+static void close_at_once(const struct srv_conf *c, int lfd, int fd,
+			  int *kept)
+{
+	unsigned char buf[SRV_HELLO_LEN];
+	ssize_t r = recv(fd, buf, sizeof(buf), MSG_DONTWAIT);
+
+	if (is_stop(buf, r))
+		end_server(c, lfd, fd);
+	if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+		shutdown(fd, SHUT_WR);
+		*kept = fd;
+	} else {
+		close(fd);
+	}
+}
+
 void srv_stream_loop(int lfd, const struct srv_conf *c)
 {
 	unsigned char buf[SRV_HELLO_LEN];
 	struct pollfd p = {lfd, POLLIN, 0};
 	struct srv_hello h;
 	double last = now_s();
-	int fd;
+	int fd, ready, kept = -1;
 
 	server_signals();
 	for (;;) {
@@ -196,7 +258,10 @@ void srv_stream_loop(int lfd, const struct srv_conf *c)
 			last = now_s();
 		else if (c->idle_s > 0 && now_s() - last >= c->idle_s)
 			end_server(c, lfd, -1);
-		if (poll(&p, 1, POLL_MS) <= 0)
+		ready = poll(&p, 1, POLL_MS) > 0 && (p.revents & POLLIN);
+		if (check_kept(&kept, ready))
+			end_server(c, lfd, -1);
+		if (!ready)
 			continue;
 		fd = accept(lfd, NULL, NULL);
 		if (fd < 0)
@@ -208,14 +273,8 @@ void srv_stream_loop(int lfd, const struct srv_conf *c)
 			continue;
 		}
 		if (c->close_at_once) {
-			if (recv(fd, buf, sizeof(buf), MSG_DONTWAIT) !=
-				    (ssize_t)sizeof(buf) ||
-			    !srv_unpack(buf, sizeof(buf), &h) ||
-			    h.cmd != SRV_STOP) {
-				close(fd);
-				continue;
-			}
-			end_server(c, lfd, fd);
+			close_at_once(c, lfd, fd, &kept);
+			continue;
 		}
 		net_timeouts(fd, HELLO_WAIT_MS);
 		if (net_try_recv_all(fd, buf, sizeof(buf)) !=
@@ -372,10 +431,13 @@ static int stop_over(int fd, const char *what)
 }
 
 /*
- * A connection-cost server closes a connection whose hello it did not
- * find already there when it accepted it: try again.
+ * A connection-cost server half-closes a connection whose hello was not
+ * there when it accepted it, and takes the stop from it when it next
+ * wakes (this client's next try wakes it), without an ack: the client
+ * sees end of file, and then the server gone.  Try until it is (10 ms
+ * apart, 3 s in all).
  */
-#define STOP_STREAM_TRIES	20
+#define STOP_STREAM_TRIES	300
 
 void srv_stop_stream(const char *host, int port)
 {

@@ -73,9 +73,10 @@ struct srv_conf {
 	 */
 	int (*raw)(int fd, void *arg);
 	/*
-	 * Stream, connection-cost servers: a connection is closed as soon
-	 * as it is accepted, unless a hello has already arrived with it
-	 * (control clients retry until theirs has).
+	 * Stream, connection-cost servers: a connection is half-closed as
+	 * soon as it is accepted (its client sees end of file), unless a
+	 * stop hello has already arrived; a stop hello that arrives on it
+	 * before the server next wakes still stops the server.
 	 */
 	int close_at_once;
 	size_t dgram_max;	/* largest datagram expected */

@@ -7,6 +7,8 @@ use lib 't/lib';
 use LmTest;
 use NetTest;
 use Test::More;
+use IO::Socket::INET;
+use Time::HiRes qw(sleep);
 
 my $n = number_re();
 my $prog = 'lat_connect';
@@ -24,6 +26,22 @@ my $tw = `ss -Htan state time-wait '( dport = :$port or sport = :$port )' | wc -
 chomp $tw;
 ok($tw < 10, "no TIME_WAIT pile-up on port $port ($tw)");
 missing_server_ok($prog, ['-p', free_port(), '127.0.0.1'], 'missing server');
+
+# A stop hello sent well after the handshake (as when the control client
+# is preempted between connect and send) still stops the server.
+{
+	my $p = free_port();
+	my $r = run([bin($prog), '-s', '-p', $p], env => {quick_env()});
+	my @pids = ss_pids($p);
+	my $s = IO::Socket::INET->new(PeerAddr => '127.0.0.1', PeerPort => $p,
+				      Proto => 'tcp');
+	ok($s, 'late stop: connected');
+	local $SIG{PIPE} = "IGNORE";
+	sleep 0.3;
+	syswrite($s, pack('N4', 0x4c4d4e47, 2, 0, 0)) if $s;
+	ok(wait_gone($p, @pids), 'late stop: the server went')
+		or diag(listeners($p));
+}
 
 bad_input_ok($prog, ['-x'], 'unknown option');
 bad_input_ok($prog, ['-P', '2'], '-P is not offered');

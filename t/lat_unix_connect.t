@@ -7,6 +7,9 @@ use LmTest;
 use NetTest;
 use File::Temp qw(tempdir);
 use Test::More;
+use IO::Socket::UNIX;
+use Socket qw(SOCK_STREAM);
+use Time::HiRes qw(sleep);
 
 my $n = number_re();
 my $prog = 'lat_unix_connect';
@@ -48,6 +51,17 @@ is($r->{status}, 0, '-S exits 0') or diag($r->{err});
 ok(!-e $default, 'socket file removed');
 ok(wait_gone(1, $pid), 'server process gone');
 is(scalar unix_listeners($default), 0, 'nothing listens');
+
+# A stop hello sent well after connecting still stops the server.
+$r = run([bin($prog), '-s'], env => \%env);
+($pid) = join('', unix_listeners($default)) =~ /pid=(\d+)/;
+my $s = IO::Socket::UNIX->new(Peer => $default, Type => SOCK_STREAM);
+ok($s, 'late stop: connected');
+$SIG{PIPE} = "IGNORE";
+sleep 0.3;
+syswrite($s, pack('N4', 0x4c4d4e47, 2, 0, 0)) if $s;
+ok(defined $pid && wait_gone(1, $pid), 'late stop: the server went');
+ok(!-e $default, 'late stop: socket file removed');
 $r = run([bin($prog), '-S'], env => \%env);
 is($r->{status}, 1, '-S with no server: exit 1');
 like($r->{err}, qr/no server/, '-S with no server: says so');
