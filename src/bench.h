@@ -102,6 +102,38 @@ struct bench_opts {
  */
 void bench_default_enough(long us);
 
+/*
+ * A series timed in interleaved rounds.  Each round times one interval
+ * of every point (forwards in even rounds, backwards in odd ones), so a
+ * burst of other load or a drift falls on all points alike instead of
+ * bending the series where it happened.  The callbacks keep benchmp()'s
+ * contract; initialize(0) and cleanup(0) run around every round, so each
+ * round builds its state afresh.  A point is calibrated in its first
+ * round.  One copy: `repetitions` rounds of one interval; parallel copies:
+ * at most 4 rounds, each a benchmp() of its share of the intervals.
+ */
+struct bench_point {
+	benchmp_f initialize, benchmark, cleanup;
+	void *cookie;
+	/* Filled in by benchmp_rounds(): the iteration count and the
+	 * intervals (ns, overheads subtracted) of every copy and round. */
+	iter_t n;
+	double *ns;
+	uint64 *iters;
+	int count, cap;
+};
+void benchmp_rounds(struct bench_point *pts, int npts, int parallel,
+		    int warmup, int repetitions);
+/* Make a point's intervals the current result (gettime(), reports). */
+void bench_point_result(const struct bench_point *p, int parallel);
+void bench_point_free(struct bench_point *p);
+/*
+ * 1 if every process stays on one CPU for the whole run: LMBENCH_SCHED
+ * names a policy other than DEFAULT, or this process may only run on
+ * one CPU (taskset, a one-CPU machine).
+ */
+int bench_placement_fixed(void);
+
 /* Remember the program name and usage text; installs cleanup handlers. */
 void bench_init(int argc, char *argv[], const char *usage);
 /* Handle -P/-W/-N: 1 if c was one of them, 0 if not (bad value: usage). */

@@ -19,10 +19,10 @@
  * next process in cache and TLB misses (its array was pushed out by the
  * others): larger sizes and counts show that.
  *
- * The overhead and every ring are timed in rounds, one interval of each
- * per round, and each is estimated by its fastest interval when the
- * placement is fixed, by the median when the scheduler places the ring
- * (see run_rounds and point_estimate).
+ * The overhead and every ring are timed in interleaved rounds
+ * (benchmp_rounds), and each is estimated by its fastest interval when
+ * the placement is fixed, by the median when the scheduler places the
+ * ring (see estimate).
  *
  * Placement: member i is process i of N-1 helpers for LMBENCH_SCHED, so
  * "CUSTOM 0" keeps the whole ring on one CPU (pure switches), UNIQUE
@@ -31,28 +31,11 @@
  * usage: lat_ctx [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  *                [-s <size in KB>] procs [procs ...]
  */
-#if defined(__linux__)
-#define _GNU_SOURCE
-#include <sched.h>
-#endif
 #include "bench.h"
-#include "lib_cleanup.h"
-#include "lib_env.h"
 #include "lib_mem.h"
 #include "lib_partner.h"
 #include "lib_report.h"
-#include "lib_stats.h"
-#include "lib_timing.h"
 
-#include <ctype.h>
-
-/*
- * Rounds the -N intervals of every point are spread over with parallel
- * copies (benchmp() calibrates before each share): enough that a burst
- * of other load spoils a minority of a point's intervals, few enough
- * that calibration stays a small part of the run time.
- */
-#define ROUNDS		4
 /* Pipes in the overhead run: enough to look like a ring, few fds. */
 #define OVR_MAX_PIPES	64
 /* Ring size and array size bounds: keep arithmetic and memory sane. */
@@ -286,141 +269,8 @@ static int overhead_pipes(long maxp)
 }
 
 /*
- * A point of the series (a ring size, or the overhead run): its state,
- * its iteration count and the intervals gathered for it over all rounds.
- */
-struct point {
-	struct state st;
-	int overhead;		/* 1: the overhead run */
-	iter_t n;		/* iterations per interval, once calibrated */
-	struct sample *s;
-	int count;
-};
-
-static void add_sample(struct point *p, double ns, uint64 n)
-{
-	struct sample *s;
-
-	s = realloc(p->s, (size_t)(p->count + 1) * sizeof(*p->s));
-	if (s == NULL)
-		bench_die("out of memory");
-	p->s = s;
-	p->s[p->count].ns = ns;
-	p->s[p->count].n = n;
-	p->count++;
-}
-
-/*
- * One copy: calibrate each point once (in the first round), then time
- * one interval of every point per round, building the ring afresh each
- * time (so that each round sees its own placement by the scheduler, and
- * no more processes are alive than the largest ring needs).
- */
-static void one_round(struct point *p, const struct bench_opts *o,
-		      double interval_ns)
-{
-	benchmp_f init = p->overhead ? ovr_init : ring_init;
-	benchmp_f bench = p->overhead ? do_overhead : do_ring;
-	benchmp_f clean = p->overhead ? ovr_cleanup : ring_cleanup;
-
-	init(0, &p->st);
-	if (p->n == 0) {
-		p->n = timing_calibrate(NULL, bench, NULL, interval_ns,
-					&p->st);
-		if (o->warmup > 0)
-			timing_spin(NULL, bench, NULL, p->n, &p->st,
-				    o->warmup);
-	}
-	add_sample(p, timing_correct(timing_once(NULL, bench, NULL, p->n,
-						 &p->st), p->n), p->n);
-	clean(0, &p->st);
-}
-
-/* Parallel copies: benchmp() for each point's share of a round. */
-static void benchmp_round(struct point *p, const struct bench_opts *o,
-			  int reps)
-{
-	const struct sample *s;
-	int i, n;
-
-	if (p->overhead)
-		benchmp(ovr_init, do_overhead, ovr_cleanup, 0, o->parallel,
-			o->warmup, reps, &p->st);
-	else
-		benchmp(ring_init, do_ring, ring_cleanup, 0, o->parallel,
-			o->warmup, reps, &p->st);
-	s = result_sorted();
-	n = result_count();
-	for (i = 0; i < n; i++)
-		add_sample(p, s[i].ns, s[i].n);
-}
-
-/*
- * Rounds: every point gets its share of the -N intervals in each round,
- * forwards in one round and backwards in the next, so that a drift or a
- * burst of other load falls on all points alike instead of on whichever
- * count was running at the time.  One copy: -N rounds of one interval.
- * Parallel copies go through benchmp(), which calibrates on every call:
- * at most ROUNDS rounds there.
- */
-static void run_rounds(struct point *pts, int npts,
-		       const struct bench_opts *o)
-{
-	int k, i, r, rounds, reps = o->repetitions;
-	double interval_ns = 0;
-
-	rounds = reps;
-	if (o->parallel > 1 && rounds > ROUNDS)
-		rounds = ROUNDS;
-	if (o->parallel == 1) {
-		/* What benchmp() does first, once for all rounds. */
-		cleanup_install();
-		sched_check();
-		interval_ns = (double)timing_enough_us() * 1e3;
-		(void)timing_timer_ns();
-		(void)timing_loop_ns();
-		if (handle_scheduler(0, 0, 0) != 0)
-			bench_die("LMBENCH_SCHED: cannot place the benchmark");
-	}
-	for (r = 0; r < rounds; r++) {
-		for (k = 0; k < npts; k++) {
-			i = (r % 2 == 0) ? k : npts - 1 - k;
-			if (o->parallel == 1)
-				one_round(&pts[i], o, interval_ns);
-			else
-				benchmp_round(&pts[i], o, reps / rounds +
-					      (r < reps % rounds));
-		}
-	}
-}
-
-/*
- * 1 if each ring member stays on one CPU for the whole run: LMBENCH_SCHED
- * names a policy other than DEFAULT (each process is pinned), or this
- * process may only run on one CPU (taskset, a one-CPU machine).
- */
-static int placement_fixed(void)
-{
-	const char *s = bench_env()->sched;
-
-	if (s != NULL && !(strncmp(s, "DEFAULT", 7) == 0 &&
-			   (s[7] == '\0' || isspace((unsigned char)s[7]))))
-		return 1;
-#if defined(__linux__)
-	{
-		cpu_set_t set;
-
-		if (sched_getaffinity(0, sizeof(set), &set) == 0 &&
-		    CPU_COUNT(&set) == 1)
-			return 1;
-	}
-#endif
-	return sysconf(_SC_NPROCESSORS_ONLN) == 1;
-}
-
-/*
- * Put a point's samples back into the result store (for the #stats line)
- * and return its estimate in microseconds per hand-over.
+ * A point's estimate, microseconds per hand-over (its intervals become
+ * the current result, for the #stats line).
  *
  * With a fixed placement, the fastest interval.  Other load only ever
  * adds time to an interval (a ring member waiting for its CPU, another
@@ -438,26 +288,13 @@ static int placement_fixed(void)
  *
  * The overhead and the rings are estimated the same way.
  */
-static double point_estimate(const struct point *p, int parallel, int fixed)
+static double estimate(const struct bench_point *p, int procs, int parallel,
+		       int fixed)
 {
-	struct stats sts;
-	double *v;
-	int i;
+	double scale = 1e-3 / procs;
 
-	result_reset();
-	result_set_parallel(parallel);
-	for (i = 0; i < p->count; i++)
-		result_add(p->s[i].ns, p->s[i].n);
-	if (p->count == 0)
-		bench_die("procs=%d: nothing was measured", p->st.procs);
-	v = malloc((size_t)p->count * sizeof(*v));
-	if (v == NULL)
-		bench_die("out of memory");
-	for (i = 0; i < p->count; i++)
-		v[i] = p->s[i].ns / (double)p->s[i].n / p->st.procs / 1e3;
-	stats_compute(v, p->count, &sts);
-	free(v);
-	return fixed ? sts.min : sts.median;
+	bench_point_result(p, parallel);
+	return fixed ? report_quantile(0, scale, 0) : report_median(scale, 0);
 }
 
 static const char usage[] =
@@ -467,7 +304,8 @@ static const char usage[] =
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct point *pts;
+	struct bench_point *pts;
+	struct state *st;
 	long kb = 0, maxp = 0, v;
 	double ovr, per;
 	int c, i, npts, fixed;
@@ -484,41 +322,46 @@ int main(int argc, char *argv[])
 		bench_usage();
 	npts = argc - optind + 1;	/* point 0 is the overhead */
 	pts = calloc((size_t)npts, sizeof(*pts));
-	if (pts == NULL)
+	st = calloc((size_t)npts, sizeof(*st));
+	if (pts == NULL || st == NULL)
 		bench_die("out of memory");
 	for (i = 1; i < npts; i++) {
 		if (bench_parse_long(argv[optind + i - 1], 2, MAX_PROCS,
 				     &v) != 0)
 			bench_fail("%s: a ring needs 2 to %ld processes",
 				   argv[optind + i - 1], MAX_PROCS);
-		pts[i].st.procs = (int)v;
+		st[i].procs = (int)v;
 		if (v > maxp)
 			maxp = v;
+		pts[i] = (struct bench_point){ring_init, do_ring, ring_cleanup,
+					      &st[i], 0, NULL, NULL, 0, 0};
 	}
-	pts[0].st.procs = overhead_pipes(maxp);
-	pts[0].overhead = 1;
+	st[0].procs = overhead_pipes(maxp);
+	pts[0] = (struct bench_point){ovr_init, do_overhead, ovr_cleanup,
+				      &st[0], 0, NULL, NULL, 0, 0};
 	for (i = 0; i < npts; i++)
-		pts[i].st.bytes = (size_t)kb * 1024;
-	if (opts.repetitions < 1)
-		opts.repetitions = TRIES;
-	run_rounds(pts, npts, &opts);
-	fixed = placement_fixed();
+		st[i].bytes = (size_t)kb * 1024;
+	/* Every point in every round: see bench.h. */
+	benchmp_rounds(pts, npts, opts.parallel, opts.warmup,
+		       opts.repetitions);
+	fixed = bench_placement_fixed();
 
-	ovr = point_estimate(&pts[0], opts.parallel, fixed);
+	ovr = estimate(&pts[0], st[0].procs, opts.parallel, fixed);
 	fprintf(stderr, "\"size=%ldk ovr=%.2f\n", kb, ovr);
 	report_stats_line("overhead per hand-over", "microseconds",
-			  1e-3 / pts[0].st.procs, 0);
+			  1e-3 / st[0].procs, 0);
 	for (i = 1; i < npts; i++) {
-		per = point_estimate(&pts[i], opts.parallel, fixed);
-		fprintf(stderr, "%d %.2f\n", pts[i].st.procs, per - ovr);
+		per = estimate(&pts[i], st[i].procs, opts.parallel, fixed);
+		fprintf(stderr, "%d %.2f\n", st[i].procs, per - ovr);
 		snprintf(label, sizeof(label),
-			 "procs=%d hand-over incl. overhead", pts[i].st.procs);
-		report_stats_line(label, "microseconds",
-				  1e-3 / pts[i].st.procs, 0);
+			 "procs=%d hand-over incl. overhead", st[i].procs);
+		report_stats_line(label, "microseconds", 1e-3 / st[i].procs,
+				  0);
 	}
 	fprintf(stderr, "\n");
 	for (i = 0; i < npts; i++)
-		free(pts[i].s);
+		bench_point_free(&pts[i]);
 	free(pts);
+	free(st);
 	return 0;
 }

@@ -243,26 +243,34 @@ static void run_single(benchmp_f init, benchmp_f bench, benchmp_f clean,
 		clean(0, cookie);
 }
 
+double timing_setup(int *parallel, int *warmup, int *repetitions)
+{
+	double interval_us;
+
+	cleanup_install();
+	if (*parallel < 1)
+		*parallel = 1;
+	if (*repetitions < 1)
+		*repetitions = TRIES;
+	if (*warmup < 0)
+		*warmup = 0;
+	sched_check();
+	/* Measure the overheads before anything is timed. */
+	interval_us = (double)timing_enough_us();
+	(void)timing_timer_ns();
+	(void)timing_loop_ns();
+	return interval_us;
+}
+
 void benchmp(benchmp_f initialize, benchmp_f benchmark, benchmp_f cleanup,
 	     int enough, int parallel, int warmup, int repetitions,
 	     void *cookie)
 {
 	double interval_us;
 
-	cleanup_install();
 	if (benchmark == NULL)
 		bench_fail("benchmp: no benchmark function");
-	if (parallel < 1)
-		parallel = 1;
-	if (repetitions < 1)
-		repetitions = TRIES;
-	if (warmup < 0)
-		warmup = 0;
-	sched_check();
-	/* Measure the overheads before anything is timed. */
-	interval_us = (double)timing_enough_us();
-	(void)timing_timer_ns();
-	(void)timing_loop_ns();
+	interval_us = timing_setup(&parallel, &warmup, &repetitions);
 	if (enough > interval_us)
 		interval_us = enough;
 	if (parallel > 1 && interval_us < PARALLEL_MIN_US)

@@ -38,6 +38,14 @@ double timing_correct(double raw_ns, iter_t n);
 void timing_spin(benchmp_f init, benchmp_f bench, benchmp_f clean,
 		 iter_t n, void *cookie, long us);
 
+/*
+ * What every timing run does first: arguments made sane (parallel >= 1,
+ * warmup >= 0, repetitions < 1 -> TRIES), cleanup handlers installed,
+ * LMBENCH_SCHED checked, the interval and the overheads measured.
+ * Returns the interval in microseconds.
+ */
+double timing_setup(int *parallel, int *warmup, int *repetitions);
+
 /* The result of the last benchmp(): the samples of every copy. */
 void result_reset(void);
 void result_add(double ns, uint64 n);

@@ -1,0 +1,194 @@
+/*
+ * test_rounds - benchmp_rounds() with synthetic points of known cost.
+ *
+ * Point k's iteration ends at an absolute deadline (start + i * cost_k),
+ * as in test_harness, so its interval lasts n * cost_k of wall time on a
+ * loaded machine too.  Checks: the interleaving (forwards, then
+ * backwards), calibration once per point, the callback protocol per
+ * round, the sample counts with one and two copies, the estimates, and
+ * bench_point_result() feeding gettime()/get_n().
+ */
+#if defined(__linux__)
+#define _GNU_SOURCE
+#include <sched.h>
+#endif
+#include "tap.h"
+#include "../../src/bench.h"
+#include "../../src/lib_report.h"
+
+#include <string.h>
+#include <time.h>
+
+#define NPTS	3
+#define MAXLOG	4096
+
+static const int cost_ns[NPTS] = {1000, 2000, 4000};
+
+struct pstate {
+	int id;
+	int inits0, cleans0, bad_protocol, open;
+};
+
+/* The order in which points were timed (by their timed intervals). */
+static int order[MAXLOG];
+static iter_t order_n[MAXLOG];
+static int norder;
+
+static uint64 now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64)ts.tv_sec * 1000000000ULL + (uint64)ts.tv_nsec;
+}
+
+static void init(iter_t n, void *cookie)
+{
+	struct pstate *p = cookie;
+
+	if (n == 0) {
+		p->inits0++;
+		if (p->open)
+			p->bad_protocol++;
+		p->open = 1;
+	} else if (!p->open) {
+		p->bad_protocol++;
+	}
+}
+
+static void clean(iter_t n, void *cookie)
+{
+	struct pstate *p = cookie;
+
+	if (!p->open)
+		p->bad_protocol++;
+	if (n == 0) {
+		p->cleans0++;
+		p->open = 0;
+	}
+}
+
+static void bench(iter_t n, void *cookie)
+{
+	struct pstate *p = cookie;
+	uint64 end = now();
+	iter_t count = n;
+
+	if (!p->open)
+		p->bad_protocol++;
+	while (n-- > 0) {
+		end += (uint64)cost_ns[p->id];
+		while (now() < end)
+			;
+	}
+	if (norder < MAXLOG) {
+		order_n[norder] = count;
+		order[norder++] = p->id;
+	}
+}
+
+/*
+ * The timed calls, in order, are each point's calls with its final n,
+ * less the first (calibration's last call, which found that n): they
+ * must go 0 1 2, 2 1 0, 0 1 2, ...
+ */
+static int expected_order_ok(const struct bench_point *pts, int rounds)
+{
+	int first_seen[NPTS] = {0}, timed[MAXLOG], ntimed = 0, r, k, j;
+
+	for (j = 0; j < norder; j++) {
+		k = order[j];
+		if (order_n[j] != pts[k].n)
+			continue;
+		if (!first_seen[k]) {
+			first_seen[k] = 1;
+			continue;
+		}
+		timed[ntimed++] = k;
+	}
+	if (ntimed != rounds * NPTS)
+		return 0;
+	for (r = 0; r < rounds; r++)
+		for (k = 0; k < NPTS; k++)
+			if (timed[r * NPTS + k] !=
+			    ((r % 2 == 0) ? k : NPTS - 1 - k))
+				return 0;
+	return 1;
+}
+
+int main(void)
+{
+	static struct pstate ps[NPTS];
+	struct bench_point pts[NPTS];
+	double per[NPTS];
+	int k, i, same;
+
+	for (k = 0; k < NPTS; k++) {
+		ps[k].id = k;
+		pts[k] = (struct bench_point){init, bench, clean, &ps[k], 0,
+					      NULL, NULL, 0, 0};
+	}
+	benchmp_rounds(pts, NPTS, 1, 0, 7);
+	for (k = 0; k < NPTS; k++) {
+		ok(pts[k].count == 7, "point %d: 7 intervals for -N 7 (%d)", k,
+		   pts[k].count);
+		ok(ps[k].inits0 == 7 && ps[k].cleans0 == 7,
+		   "point %d: initialize(0)/cleanup(0) around each round "
+		   "(%d/%d)", k, ps[k].inits0, ps[k].cleans0);
+		ok(ps[k].bad_protocol == 0 && ps[k].open == 0,
+		   "point %d: benchmark only between initialize and cleanup",
+		   k);
+		same = 1;
+		for (i = 0; i < pts[k].count; i++)
+			same &= pts[k].iters[i] == pts[k].n;
+		ok(pts[k].n > 0 && same, "point %d: calibrated once, n=%llu "
+		   "in every interval", k, (unsigned long long)pts[k].n);
+		bench_point_result(&pts[k], 1);
+		per[k] = report_median(1.0, 0);
+		ok(get_n() == pts[k].n, "point %d: get_n() is its n", k);
+		ok(per[k] > cost_ns[k] * 0.9 && per[k] < cost_ns[k] * 2.0,
+		   "point %d: %.0f ns per iteration of a %d ns benchmark", k,
+		   per[k], cost_ns[k]);
+		ok(report_quantile(0, 1.0, 0) <= per[k],
+		   "point %d: fastest interval <= median", k);
+	}
+	ok(expected_order_ok(pts, 7), "rounds alternate forwards and backwards "
+	   "(%d timed calls)", norder);
+
+	for (k = 0; k < NPTS; k++) {
+		bench_point_free(&pts[k]);
+		memset(&ps[k], 0, sizeof(ps[k]));
+		ps[k].id = k;
+		pts[k] = (struct bench_point){init, bench, clean, &ps[k], 0,
+					      NULL, NULL, 0, 0};
+	}
+	benchmp_rounds(pts, NPTS, 2, 0, 6);
+	for (k = 0; k < NPTS; k++) {
+		ok(pts[k].count == 12, "P=2 point %d: 2 copies x 6 intervals "
+		   "(%d)", k, pts[k].count);
+		bench_point_result(&pts[k], 2);
+		per[k] = report_median(1.0, 0);
+		ok(per[k] > cost_ns[k] * 0.9 && per[k] < cost_ns[k] * 2.0,
+		   "P=2 point %d: %.0f ns per iteration", k, per[k]);
+		bench_point_free(&pts[k]);
+	}
+#if defined(__linux__)
+	{
+		cpu_set_t all, one;
+
+		if (sched_getaffinity(0, sizeof(all), &all) == 0 &&
+		    CPU_COUNT(&all) > 1 && getenv("LMBENCH_SCHED") == NULL)
+			ok(bench_placement_fixed() == 0,
+			   "several CPUs, no LMBENCH_SCHED: placement free");
+		for (k = 0; k < CPU_SETSIZE && !CPU_ISSET(k, &all); k++)
+			;
+		CPU_ZERO(&one);
+		CPU_SET(k, &one);
+		ok(sched_setaffinity(0, sizeof(one), &one) == 0 &&
+		   bench_placement_fixed() == 1,
+		   "allowed one CPU only: placement fixed");
+		sched_setaffinity(0, sizeof(all), &all);
+	}
+#endif
+	return done_testing();
+}
