@@ -128,11 +128,17 @@ void benchmp_rounds(struct bench_point *pts, int npts, int parallel,
 void bench_point_result(const struct bench_point *p, int parallel);
 void bench_point_free(struct bench_point *p);
 /*
- * 1 if every process stays on one CPU for the whole run: LMBENCH_SCHED
- * names a policy other than DEFAULT, or this process may only run on
- * one CPU (taskset, a one-CPU machine).
+ * 1 if every process stays on one CPU for the whole run: the placement
+ * in force is not DEFAULT, or this process may only run on one CPU
+ * (taskset, a one-CPU machine).
  */
 int bench_placement_fixed(void);
+/*
+ * The placement (an LMBENCH_SCHED value) to use where LMBENCH_SCHED is
+ * unset or empty; call before benchmp().  LMBENCH_SCHED=DEFAULT still
+ * lets the scheduler decide.
+ */
+void bench_sched_default(const char *policy);
 
 /* Remember the program name and usage text; installs cleanup handlers. */
 void bench_init(int argc, char *argv[], const char *usage);

@@ -24,9 +24,11 @@
  * the placement is fixed, by the median when the scheduler places the
  * ring (see estimate).
  *
- * Placement: member i is process i of N-1 helpers for LMBENCH_SCHED, so
- * "CUSTOM 0" keeps the whole ring on one CPU (pure switches), UNIQUE
- * spreads it (cross-CPU wake-ups).  Times are microseconds.
+ * Placement: member i is process i of N-1 helpers for LMBENCH_SCHED.
+ * Unset, each copy's ring stays on one CPU (BALANCED), so every
+ * hand-over is a switch on that CPU; DEFAULT lets the scheduler spread
+ * a ring, and then hand-overs become wake-ups on another CPU, UNIQUE
+ * forces that.  Times are microseconds.
  *
  * usage: lat_ctx [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  *                [-s <size in KB>] procs [procs ...]
@@ -341,6 +343,8 @@ int main(int argc, char *argv[])
 				      &st[0], 0, NULL, NULL, 0, 0};
 	for (i = 0; i < npts; i++)
 		st[i].bytes = (size_t)kb * 1024;
+	/* Switches are what is measured: a ring per CPU unless told. */
+	bench_sched_default("BALANCED");
 	/* Every point in every round: see bench.h. */
 	benchmp_rounds(pts, npts, opts.parallel, opts.warmup,
 		       opts.repetitions);

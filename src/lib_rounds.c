@@ -1,6 +1,6 @@
 /*
  * lib_rounds.c - benchmp_rounds(): several points of a series timed in
- * interleaved rounds (see bench.h), and bench_placement_fixed().
+ * interleaved rounds (see bench.h).
  *
  * benchmp() times one point's intervals back to back, so a burst of
  * other load, or a slow drift of the machine, lands on whichever point
@@ -8,14 +8,7 @@
  * interval of every point, forwards in even rounds and backwards in odd
  * ones, so disturbances spread over all points alike.
  */
-#if defined(__linux__)
-#define _GNU_SOURCE
-#include <sched.h>
-#endif
 #include "lib_timing.h"
-#include "lib_env.h"
-
-#include <ctype.h>
 
 /*
  * With parallel copies each round goes through benchmp(), which
@@ -143,23 +136,4 @@ void bench_point_free(struct bench_point *p)
 	p->ns = NULL;
 	p->iters = NULL;
 	p->count = p->cap = 0;
-}
-
-int bench_placement_fixed(void)
-{
-	const char *s = bench_env()->sched;
-
-	if (s != NULL && !(strncmp(s, "DEFAULT", 7) == 0 &&
-			   (s[7] == '\0' || isspace((unsigned char)s[7]))))
-		return 1;
-#if defined(__linux__)
-	{
-		cpu_set_t set;
-
-		if (sched_getaffinity(0, sizeof(set), &set) == 0 &&
-		    CPU_COUNT(&set) == 1)
-			return 1;
-	}
-#endif
-	return sysconf(_SC_NPROCESSORS_ONLN) == 1;
 }

@@ -9,6 +9,9 @@
  *   CUSTOM c...      copies with their helpers on the listed CPUs, in turn
  *   CUSTOM_SPREAD c... every process on the listed CPUs, in turn
  *
+ * Unset, the program's own default applies (bench_sched_default(); DEFAULT
+ * unless it says otherwise).
+ *
  * CPUs are those the process may already use (so taskset still applies),
  * taken in order; "far apart" takes them in bit-reversed order, which
  * puts consecutive processes in different halves, quarters, ... of the
@@ -100,6 +103,14 @@ static void allowed_cpus(void)
 	}
 }
 
+/* The program's placement where LMBENCH_SCHED is unset (NULL: DEFAULT). */
+static const char *program_default;
+
+void bench_sched_default(const char *policy)
+{
+	program_default = policy;
+}
+
 static void load(void)
 {
 	const char *s = bench_env()->sched;
@@ -107,6 +118,8 @@ static void load(void)
 	int i;
 
 	pl.loaded = 1;
+	if (s == NULL)
+		s = program_default;
 	if (s == NULL)
 		return;
 	for (len = 0; s[len] && !isspace((unsigned char)s[len]); len++)
@@ -185,4 +198,22 @@ int handle_scheduler(int childno, int benchproc, int nbenchprocs)
 		"on this system\n", bench_progname());
 	return -1;
 #endif
+}
+
+int bench_placement_fixed(void)
+{
+	if (!pl.loaded)
+		load();
+	if (pl.policy != DEFAULT && pl.ncpus > 0)
+		return 1;
+#if defined(__linux__)
+	{
+		cpu_set_t set;
+
+		if (sched_getaffinity(0, sizeof(set), &set) == 0 &&
+		    CPU_COUNT(&set) == 1)
+			return 1;
+	}
+#endif
+	return sysconf(_SC_NPROCESSORS_ONLN) == 1;
 }

@@ -65,7 +65,7 @@ sub median {
 }
 sub stats_series_ok {
 	my ($name, $env, @args) = @_;
-	my $fixed = ($env->{LMBENCH_SCHED} // 'DEFAULT') !~ /^DEFAULT\b/ ||
+	my $fixed = ($env->{LMBENCH_SCHED} // 'BALANCED') !~ /^DEFAULT\b/ ||
 		    (defined $ncpu && $ncpu == 1);
 	my $what = $fixed ? 'fastest interval' : 'median';
 	my @procs = grep { /^\d+$/ } @args[-3 .. -1];
@@ -110,6 +110,38 @@ stats_series_ok('one copy', {}, '-N', '3', '-s', '4', '2', '5', '3');
 stats_series_ok('one CPU', {LMBENCH_SCHED => 'CUSTOM 0'}, '-N', '2',
 		'4', '2', '8');
 stats_series_ok('two copies', {}, '-P', '2', '-N', '5', '3', '2', '4');
+stats_series_ok('the scheduler places', {LMBENCH_SCHED => 'DEFAULT'},
+		'-N', '3', '2', '3', '4');
+
+# Placement: unset, each copy's ring shares one CPU (the copies' CPUs
+# differ where there are two); DEFAULT places nothing.
+sub placed {
+	my ($env, @args) = @_;
+	my $r = probe([bin('lat_ctx'), '-N', '1', @args],
+		      env => {quick_env(), LMBENCH_DEBUG => 1, %$env});
+	my %cpu;
+	$cpu{$1}{$3} = 1 while $r->{err} =~
+		/placed copy (\d+) process (\d+) on CPU (\d+)/g;
+	return ($r, \%cpu);
+}
+{
+	my ($r, $cpu) = placed({}, '2', '5');
+	is($r->{status}, 0, 'unset placement: exit 0') or diag($r->{err});
+	is_deeply([sort keys %$cpu], [0], 'unset placement: one copy placed');
+	is(scalar(keys %{$cpu->{0} // {}}), 1,
+	   'unset placement: the whole ring on one CPU');
+	($r, $cpu) = placed({LMBENCH_SCHED => 'DEFAULT'}, '2', '5');
+	is_deeply($cpu, {}, 'LMBENCH_SCHED=DEFAULT: the scheduler places');
+	SKIP: {
+		skip 'one CPU', 3 unless defined $ncpu && $ncpu >= 2;
+		($r, $cpu) = placed({}, '-P', '2', '3');
+		is(scalar(keys %{$cpu->{$_} // {}}), 1,
+		   "-P 2: the ring of copy $_ on one CPU") for 0, 1;
+		ok(join(',', keys %{$cpu->{0} // {}}) ne
+		   join(',', keys %{$cpu->{1} // {}}),
+		   '-P 2: the copies on different CPUs');
+	}
+}
 
 # No fixed ceiling: a ring far larger than 20, with few descriptors.
 {

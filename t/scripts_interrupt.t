@@ -72,7 +72,9 @@ ok($w == $pid, 'run stopped within 10 s of SIGINT');
 ok(time - $before < 10, 'promptly');
 is($status, 130, 'exit status 130 (interrupted)');
 sleep 0.3;
-is(scalar(ours()), 0, 'no benchmark process left');
+is(scalar(ours()), 0, 'no benchmark process left')
+	or diag(map { my $d = $_; $d =~ s/cmdline$/stat/;
+		      (`cat $d 2>/dev/null` // '') . "\n" } ours());
 ok(!glob("$tmp/lmbench.*"), 'temporary directory removed');
 is(slurp($old), "[STATUS: complete]\n", 'earlier results file untouched');
 my @f = grep { $_ ne $old } results_files($out);
