@@ -108,7 +108,8 @@ void bench_default_enough(long us);
  * burst of other load or a drift falls on all points alike instead of
  * bending the series where it happened.  The callbacks keep benchmp()'s
  * contract; initialize(0) and cleanup(0) run around every round, so each
- * round builds its state afresh.  A point is calibrated in its first
+ * round builds its state afresh and `warmup` microseconds of untimed
+ * running follow in every round.  A point is calibrated in its first
  * round.  One copy: `repetitions` rounds of one interval; parallel copies:
  * at most 4 rounds, each a benchmp() of its share of the intervals.
  */

@@ -40,20 +40,20 @@ static void add_sample(struct bench_point *p, double ns, uint64 n)
 
 /*
  * One copy, one round of one point: fresh state, calibration the first
- * time only, one interval.  Same callback contract as benchmp().
+ * time only, the warm-up (every round: the state is new), one interval.
+ * Same callback contract as benchmp().
  */
 static void single_round(struct bench_point *p, double interval_ns,
 			 int warmup)
 {
 	if (p->initialize)
 		p->initialize(0, p->cookie);
-	if (p->n == 0) {
+	if (p->n == 0)
 		p->n = timing_calibrate(p->initialize, p->benchmark,
 					p->cleanup, interval_ns, p->cookie);
-		if (warmup > 0)
-			timing_spin(p->initialize, p->benchmark, p->cleanup,
-				    p->n, p->cookie, warmup);
-	}
+	if (warmup > 0)
+		timing_spin(p->initialize, p->benchmark, p->cleanup, p->n,
+			    p->cookie, warmup);
 	add_sample(p, timing_correct(timing_once(p->initialize, p->benchmark,
 						 p->cleanup, p->n, p->cookie),
 				     p->n), p->n);
