@@ -46,6 +46,16 @@
  * large ring hold few laps, so without this the series fell with N.
  */
 #define WARM_LAPS	200
+/*
+ * Rounds unless -N says otherwise.  With a fixed placement each count is
+ * its fastest interval, which comes closer to the true floor the more
+ * rounds there are; neighbouring counts can differ by under 1% (8 and 16
+ * processes with no arrays), which 11 rounds did not resolve here: 16
+ * came out below 8 in half of the runs, in 1 of 8 with 31.  A round
+ * costs about 45 ms for the counts 2 4 8 16.  (Parallel copies time
+ * intervals of at least 100 ms: there the usual 11.)
+ */
+#define CTX_ROUNDS	31
 /* Pipes in the overhead run: enough to look like a ring, few fds. */
 #define OVR_MAX_PIPES	64
 /* Ring size and array size bounds: keep arithmetic and memory sane. */
@@ -314,7 +324,7 @@ static const char usage[] =
 
 int main(int argc, char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	struct bench_opts opts = {1, 0, 0};
 	struct bench_point *pts;
 	struct state *st;
 	long kb = 0, maxp = 0, v;
@@ -352,6 +362,8 @@ int main(int argc, char *argv[])
 				      &st[0], 0, NULL, NULL, 0, 0};
 	for (i = 0; i < npts; i++)
 		st[i].bytes = (size_t)kb * 1024;
+	if (opts.repetitions == 0)
+		opts.repetitions = opts.parallel == 1 ? CTX_ROUNDS : TRIES;
 	/* Switches are what is measured: a ring per CPU unless told. */
 	bench_sched_default("BALANCED");
 	/* Every point in every round: see bench.h. */
