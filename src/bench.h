@@ -107,11 +107,12 @@ void bench_default_enough(long us);
  * of every point (forwards in even rounds, backwards in odd ones), so a
  * burst of other load or a drift falls on all points alike instead of
  * bending the series where it happened.  The callbacks keep benchmp()'s
- * contract; initialize(0) and cleanup(0) run around every round, so each
- * round builds its state afresh and `warmup` microseconds of untimed
- * running follow in every round.  A point is calibrated in its first
- * round.  One copy: `repetitions` rounds of one interval; parallel copies:
- * at most 4 rounds, each a benchmp() of its share of the intervals.
+ * contract.  One copy: every point's initialize(0) runs before the first
+ * round and its cleanup(0) after the last, so all points' states live
+ * at once; a point is calibrated and warmed up (`warmup` microseconds)
+ * in its first round; `repetitions` rounds of one interval.  Parallel
+ * copies: at most 4 rounds, each a benchmp() of its share of the
+ * intervals, which sets up and tears down the state every round.
  */
 struct bench_point {
 	benchmp_f initialize, benchmark, cleanup;

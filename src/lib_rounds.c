@@ -39,26 +39,24 @@ static void add_sample(struct bench_point *p, double ns, uint64 n)
 }
 
 /*
- * One copy, one round of one point: fresh state, calibration the first
- * time only, the warm-up (every round: the state is new), one interval.
- * Same callback contract as benchmp().
+ * One copy, one round of one point: calibration and warm-up the first
+ * time, then one interval.  Its state was set up by initialize(0) before
+ * the first round and stays until after the last; initialize(n) and
+ * cleanup(n) still run around every interval, as in benchmp().
  */
 static void single_round(struct bench_point *p, double interval_ns,
 			 int warmup)
 {
-	if (p->initialize)
-		p->initialize(0, p->cookie);
-	if (p->n == 0)
+	if (p->n == 0) {
 		p->n = timing_calibrate(p->initialize, p->benchmark,
 					p->cleanup, interval_ns, p->cookie);
-	if (warmup > 0)
-		timing_spin(p->initialize, p->benchmark, p->cleanup, p->n,
-			    p->cookie, warmup);
+		if (warmup > 0)
+			timing_spin(p->initialize, p->benchmark, p->cleanup,
+				    p->n, p->cookie, warmup);
+	}
 	add_sample(p, timing_correct(timing_once(p->initialize, p->benchmark,
 						 p->cleanup, p->n, p->cookie),
 				     p->n), p->n);
-	if (p->cleanup)
-		p->cleanup(0, p->cookie);
 }
 
 /* Parallel copies: this round's share of the intervals via benchmp(). */
@@ -100,6 +98,9 @@ void benchmp_rounds(struct bench_point *pts, int npts, int parallel,
 			bench_die("LMBENCH_SCHED: cannot place the benchmark");
 		parallel_set_childid(0);
 		fflush(NULL);
+		for (k = 0; k < npts; k++)
+			if (pts[k].initialize)
+				pts[k].initialize(0, pts[k].cookie);
 	}
 	for (r = 0; r < rounds; r++) {
 		for (k = 0; k < npts; k++) {
@@ -112,6 +113,10 @@ void benchmp_rounds(struct bench_point *pts, int npts, int parallel,
 					       (r < repetitions % rounds));
 		}
 	}
+	if (parallel == 1)
+		for (k = npts - 1; k >= 0; k--)
+			if (pts[k].cleanup)
+				pts[k].cleanup(0, pts[k].cookie);
 	result_reset();
 }
 
