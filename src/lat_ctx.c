@@ -282,12 +282,23 @@ static void ovr_cleanup(iter_t n, void *cookie)
 	mem_free(st->data, st->bytes ? st->bytes : 1);
 }
 
-/* As many pipes as the largest ring, within OVR_MAX_PIPES and the fds. */
-static int overhead_pipes(long maxp)
+/*
+ * As many pipes as the largest ring, within OVR_MAX_PIPES and the fds
+ * left once every ring holds its two (all rings live at once).
+ */
+static int overhead_pipes(long maxp, int nrings)
 {
 	long open_max = sysconf(_SC_OPEN_MAX), room;
 
-	room = open_max > 0 ? (open_max - 16) / 2 : OVR_MAX_PIPES;
+	room = OVR_MAX_PIPES;
+	if (open_max > 0) {
+		if (16 + 2L * nrings > open_max) {
+			errno = EMFILE;
+			bench_die("%d rings need %d descriptors, the limit is %ld",
+				  nrings, 16 + 2 * nrings, open_max);
+		}
+		room = (open_max - 16 - 2L * nrings) / 2;
+	}
 	if (maxp > OVR_MAX_PIPES)
 		maxp = OVR_MAX_PIPES;
 	if (maxp > room)
@@ -363,7 +374,7 @@ int main(int argc, char *argv[])
 		pts[i] = (struct bench_point){ring_init, do_ring, ring_cleanup,
 					      &st[i], 0, NULL, NULL, 0, 0};
 	}
-	st[0].procs = overhead_pipes(maxp);
+	st[0].procs = overhead_pipes(maxp, npts - 1);
 	pts[0] = (struct bench_point){ovr_init, do_overhead, ovr_cleanup,
 				      &st[0], 0, NULL, NULL, 0, 0};
 	for (i = 0; i < npts; i++)

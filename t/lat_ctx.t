@@ -153,6 +153,17 @@ sub placed {
 	like($r->{err}, qr/^150 $n$/m, '... and its line');
 	ok(!$r->{procs_left}, '... and no process left');
 }
+# All rings live at once, two descriptors each: too many counts for the
+# descriptor limit is a clear error, not a failed pipe() halfway.
+{
+	my $r = probe(['sh', '-c', 'ulimit -n 40 && exec "$0" "$@"',
+		       bin('lat_ctx'), '-N', '1', 2 .. 20], env => {quick_env()});
+	is($r->{status}, 1, '19 rings within 40 descriptors: exit 1');
+	like($r->{err}, qr/^lat_ctx: 19 rings need \d+ descriptors, the limit is 40/m,
+	     '... the limit named');
+	unlike($r->{err}, qr/^\d+ /m, '... and no result');
+	ok(!$r->{procs_left}, '... and no process left');
+}
 # A real limit: the per-user process limit, for an unprivileged user
 # (root is exempt from it).  Exit 1 with the limit named, nothing left.
 SKIP: {
