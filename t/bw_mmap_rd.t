@@ -1,6 +1,6 @@
 #!/usr/bin/perl
 # bw_mmap_rd: "<size MB> <MB/s>" for mmap_only and open2close; -C copies;
-# bad input.
+# bad input (the checks are shared with its twin, in t/lib/LmFile.pm).
 use strict;
 use warnings;
 use lib 't/lib';
@@ -8,38 +8,5 @@ use LmTest;
 use LmFile;
 use Test::More;
 
-my $n = number_re();
-my $file = data_file(1 << 20);
-for my $v (qw(mmap_only open2close)) {
-	for my $size (qw(1 100000 1M)) {
-		my $r = run([bin('bw_mmap_rd'), '-N', 3, $size, $v, $file],
-			    env => {quick_env()});
-		is($r->{status}, 0, "$v $size: exit 0") or diag($r->{err});
-		like($r->{err}, qr/^[0-9]+\.[0-9]{6} ($n)\n\z/,
-		     "$v $size: one line");
-		my ($mb, $bw) = $r->{err} =~ /^(\S+) (\S+)$/m;
-		ok(defined $bw && $bw > 0 && $bw < 1e8, "$v $size: MB/s > 0");
-	}
-}
-my $r = run([bin('bw_mmap_rd'), '-N', 1, '1M', 'mmap_only', $file],
-	    env => {quick_env()});
-like($r->{err}, qr/^1\.048576 /, '1M is 1.048576 MB');
-copies_ok('bw_mmap_rd', ['64K', 'mmap_only'], $file, qr/^0\.065536 $n\n\z/);
-
-bad_input_ok('bw_mmap_rd', [], 'no argument');
-bad_input_ok('bw_mmap_rd', ['64K', 'mmap_only'], 'no file');
-bad_input_ok('bw_mmap_rd', ['64K', 'bogus', $file], 'unknown mode');
-bad_input_ok('bw_mmap_rd', ['64K', 'io_only', $file], 'bw_file_rd mode');
-bad_input_ok('bw_mmap_rd', ['2M', 'mmap_only', $file], 'size beyond the file');
-bad_input_ok('bw_mmap_rd', ['0', 'mmap_only', $file], 'zero size');
-bad_input_ok('bw_mmap_rd', ['-5', 'mmap_only', $file], 'negative size');
-bad_input_ok('bw_mmap_rd', ['1x', 'mmap_only', $file], 'junk size');
-bad_input_ok('bw_mmap_rd', ['99999999999999999999', 'mmap_only', $file],
-	     'overflowing size');
-bad_input_ok('bw_mmap_rd', ['64K', 'mmap_only', '/nonexistent/f'],
-	     'missing file');
-bad_input_ok('bw_mmap_rd', ['64K', 'mmap_only', '/tmp'], 'a directory');
-bad_input_ok('bw_mmap_rd', ['-q', '64K', 'mmap_only', $file], 'unknown option');
-bad_input_ok('bw_mmap_rd', ['64K', 'mmap_only', $file, 'x'], 'extra argument');
-
+reread_ok('bw_mmap_rd', 'mmap_only', 'io_only');
 done_testing();

@@ -6,6 +6,12 @@
 #                                   -C -P 2 runs and leaves no copy behind;
 #                                   SIGINT during a run leaves no copy and
 #                                   no process behind
+#   reread_ok('prog', 'mode', 'other_mode')
+#                                   bw_file_rd / bw_mmap_rd: the result
+#                                   line for mode and open2close at three
+#                                   sizes, MB of 10^6 bytes, -C copies,
+#                                   bad input (other_mode belongs to the
+#                                   other program)
 package LmFile;
 use strict;
 use warnings;
@@ -14,7 +20,7 @@ use File::Temp qw(tempdir);
 use LmTest;
 use Test::More;
 
-our @EXPORT = qw(data_file copies_ok);
+our @EXPORT = qw(data_file copies_ok reread_ok);
 
 sub data_file {
 	my ($bytes) = @_;
@@ -57,6 +63,44 @@ sub copies_ok {
 	unlike($r->{err}, qr/^[0-9.]+ [0-9.]+$|microseconds/m,
 	       "$prog: SIGINT: no half result");
 	ok(-s $file, "$prog: the named file is left alone");
+}
+
+sub reread_ok {
+	my ($prog, $mode, $other) = @_;
+	my $n = number_re();
+	my $file = data_file(1 << 20);
+	for my $v ($mode, 'open2close') {
+		for my $size (qw(1 100000 1M)) {
+			my $r = run([bin($prog), '-N', 3, $size, $v, $file],
+				    env => {quick_env()});
+			is($r->{status}, 0, "$v $size: exit 0") or diag($r->{err});
+			like($r->{err}, qr/^[0-9]+\.[0-9]{6} ($n)\n\z/,
+			     "$v $size: one line");
+			my ($mb, $bw) = $r->{err} =~ /^(\S+) (\S+)$/m;
+			ok(defined $bw && $bw > 0 && $bw < 1e8, "$v $size: MB/s > 0");
+		}
+	}
+	my $r = run([bin($prog), '-N', 1, '1M', $mode, $file],
+		    env => {quick_env()});
+	like($r->{err}, qr/^1\.048576 /, '1M is 1.048576 MB');
+	copies_ok($prog, ['64K', $mode], $file, qr/^0\.065536 $n\n\z/);
+
+	my @bad = (
+		[[], 'no argument'],
+		[['64K', $mode], 'no file'],
+		[['64K', 'bogus', $file], 'unknown mode'],
+		[['64K', $other, $file], "the other program's mode"],
+		[['2M', $mode, $file], 'size beyond the file'],
+		[['0', $mode, $file], 'zero size'],
+		[['-5', $mode, $file], 'negative size'],
+		[['1x', $mode, $file], 'junk size'],
+		[['99999999999999999999', $mode, $file], 'overflowing size'],
+		[['64K', $mode, '/nonexistent/f'], 'missing file'],
+		[['64K', $mode, '/tmp'], 'a directory'],
+		[['-q', '64K', $mode, $file], 'unknown option'],
+		[['64K', $mode, $file, 'x'], 'extra argument'],
+	);
+	bad_input_ok($prog, @$_) for @bad;
 }
 
 1;
