@@ -161,6 +161,17 @@ int bench_parse_long(const char *s, long min, long max, long *out);
 int bench_parse_size(const char *s, size_t *out);
 /* The same, but a bad value gets the usage line and exit 2. */
 long bench_arg_long(const char *s, long min, long max);
+/*
+ * The entry of a variant table named `arg`: the table holds n entries of
+ * entsize bytes, each starting with its name (const char *).  No such
+ * name: the usage line and exit 2.  BENCH_VARIANT(arg, table) for a
+ * static array.
+ */
+size_t bench_arg_variant(const char *arg, const void *table, size_t n,
+			 size_t entsize);
+#define BENCH_VARIANT(arg, table) \
+	bench_arg_variant((arg), (table), sizeof(table) / sizeof((table)[0]), \
+			  sizeof((table)[0]))
 size_t bench_arg_size(const char *s);
 
 /*

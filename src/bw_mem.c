@@ -249,7 +249,6 @@ static const struct variant {
 	{"bzero", do_bzero, 0},
 	{"bcopy", do_bcopy, 1},
 };
-#define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
 
 static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] <size> "
@@ -273,7 +272,6 @@ int main(int argc, char *argv[])
 	struct state st;
 	const struct variant *v = NULL;
 	double scale;
-	size_t i;
 	int c;
 
 	memset(&st, 0, sizeof(st));
@@ -284,11 +282,7 @@ int main(int argc, char *argv[])
 	if (argc - optind < 2 || argc - optind > 3)
 		bench_usage();
 	st.size = bench_arg_size(argv[optind]);
-	for (i = 0; i < NVARIANTS; i++)
-		if (strcmp(argv[optind + 1], variants[i].name) == 0)
-			v = &variants[i];
-	if (v == NULL)
-		bench_usage();
+	v = &variants[BENCH_VARIANT(argv[optind + 1], variants)];
 	if (argc - optind == 3) {
 		if (strcmp(argv[optind + 2], "conflict") != 0)
 			bench_usage();

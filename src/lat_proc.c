@@ -309,7 +309,6 @@ static const struct variant {
 	{"shell", open_devnull, do_shell, close_devnull, 1, 1, 1,
 	 "Process fork+/bin/sh -c"},
 };
-#define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
 
 static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
@@ -320,7 +319,6 @@ int main(int argc, char *argv[])
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	static struct state st;
 	const struct variant *v = NULL;
-	size_t i;
 	int c;
 
 	/* Registered first, so it runs last. */
@@ -332,11 +330,7 @@ int main(int argc, char *argv[])
 			bench_usage();
 	if (argc - optind != 1)
 		bench_usage();
-	for (i = 0; i < NVARIANTS; i++)
-		if (strcmp(argv[optind], variants[i].name) == 0)
-			v = &variants[i];
-	if (v == NULL)
-		bench_usage();
+	v = &variants[BENCH_VARIANT(argv[optind], variants)];
 	st.devnull = -1;
 	st.envp = environ;
 	if (v->needs_hello)

@@ -119,7 +119,6 @@ static const struct variant {
 	{"file", init_file, "Select on %ld fd's"},
 	{"tcp", init_tcp, "Select on %ld tcp fd's"},
 };
-#define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
 
 static const char usage[] =
 	"[-n fds] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
@@ -131,7 +130,6 @@ int main(int argc, char *argv[])
 	struct state st;
 	const struct variant *v = NULL;
 	char tmp[PATH_MAX], label[64];
-	size_t i;
 	int c;
 
 	memset(&st, 0, sizeof(st));
@@ -146,11 +144,7 @@ int main(int argc, char *argv[])
 	}
 	if (argc - optind != 1)
 		bench_usage();
-	for (i = 0; i < NVARIANTS; i++)
-		if (strcmp(argv[optind], variants[i].name) == 0)
-			v = &variants[i];
-	if (v == NULL)
-		bench_usage();
+	v = &variants[BENCH_VARIANT(argv[optind], variants)];
 	if (st.nfds > FD_SETSIZE - 8)
 		bench_fail("-n %ld: at most %d descriptors fit in an fd_set "
 			   "beside the ones already open", st.nfds,

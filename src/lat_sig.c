@@ -217,7 +217,6 @@ static const struct variant {
 	{"catch", init_catch, do_catch, NULL, 0, "Signal handler overhead"},
 	{"prot", init_prot, do_prot, cleanup_prot, 1, "Protection fault"},
 };
-#define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
 
 static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
@@ -228,7 +227,6 @@ int main(int argc, char *argv[])
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state st = {NULL, 0, NULL, 0};
 	const struct variant *v = NULL;
-	size_t i;
 	int c;
 
 	bench_init(argc, argv, usage);
@@ -237,10 +235,8 @@ int main(int argc, char *argv[])
 			bench_usage();
 	if (optind >= argc || argc - optind > 2)
 		bench_usage();
-	for (i = 0; i < NVARIANTS; i++)
-		if (strcmp(argv[optind], variants[i].name) == 0)
-			v = &variants[i];
-	if (v == NULL || (argc - optind == 2 && !v->takes_file))
+	v = &variants[BENCH_VARIANT(argv[optind], variants)];
+	if (argc - optind == 2 && !v->takes_file)
 		bench_usage();
 	if (argc - optind == 2) {
 		/* Check the file now, before any copy is started. */

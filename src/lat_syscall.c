@@ -155,7 +155,6 @@ static const struct variant {
 	{"fstat", init_file, do_fstat, close_fd, 1, "Simple fstat"},
 	{"open", NULL, do_open, NULL, 1, "Simple open/close"},
 };
-#define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
 
 static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
@@ -167,7 +166,6 @@ int main(int argc, char *argv[])
 	struct state st = {NULL, -1};
 	const struct variant *v = NULL;
 	char tmp[PATH_MAX];
-	size_t i;
 	int c;
 
 	bench_init(argc, argv, usage);
@@ -176,10 +174,8 @@ int main(int argc, char *argv[])
 			bench_usage();
 	if (optind >= argc || argc - optind > 2)
 		bench_usage();
-	for (i = 0; i < NVARIANTS; i++)
-		if (strcmp(argv[optind], variants[i].name) == 0)
-			v = &variants[i];
-	if (v == NULL || (argc - optind == 2 && !v->needs_file))
+	v = &variants[BENCH_VARIANT(argv[optind], variants)];
+	if (argc - optind == 2 && !v->needs_file)
 		bench_usage();
 	if (v->needs_file && argc - optind == 2) {
 		st.file = argv[optind + 1];

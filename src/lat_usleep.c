@@ -181,7 +181,6 @@ static const struct variant {
 	/* A zero it_value disarms the timer: it would never fire. */
 	{"itimer", start_itimer, do_itimer, end_itimer, 1},
 };
-#define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
 
 static const char usage[] =
 	"[-r] [-u usleep|nanosleep|select|pselect|itimer] "
@@ -193,7 +192,6 @@ int main(int argc, char *argv[])
 	struct state st;
 	const struct variant *v = &variants[0];
 	char label[64];
-	size_t i;
 	int c;
 
 	memset(&st, 0, sizeof(st));
@@ -202,12 +200,7 @@ int main(int argc, char *argv[])
 		if (c == 'r') {
 			st.realtime = 1;
 		} else if (c == 'u') {
-			v = NULL;
-			for (i = 0; i < NVARIANTS; i++)
-				if (strcmp(optarg, variants[i].name) == 0)
-					v = &variants[i];
-			if (v == NULL)
-				bench_usage();
+			v = &variants[BENCH_VARIANT(optarg, variants)];
 		} else if (!bench_common_opt(c, optarg, &opts)) {
 			bench_usage();
 		}

@@ -162,7 +162,6 @@ int file_bw_args(int argc, char *argv[], const void *table, size_t n,
 		 size_t entsize, struct bench_opts *opts, size_t *size,
 		 struct file_set *fs)
 {
-	const char *name;
 	int c, private_copies = 0;
 	size_t i;
 
@@ -176,14 +175,7 @@ int file_bw_args(int argc, char *argv[], const void *table, size_t n,
 	if (argc - optind != 3)
 		bench_usage();
 	*size = bench_arg_size(argv[optind]);
-	for (i = 0; i < n; i++) {
-		name = *(const char *const *)((const char *)table +
-					     i * entsize);
-		if (strcmp(argv[optind + 1], name) == 0)
-			break;
-	}
-	if (i == n)
-		bench_usage();
+	i = bench_arg_variant(argv[optind + 1], table, n, entsize);
 	if (*size == 0)
 		bench_fail("size must be at least one byte");
 	file_check(argv[optind + 2], *size);

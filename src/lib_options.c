@@ -173,3 +173,17 @@ int bench_common_opt(int c, const char *arg, struct bench_opts *opts)
 		return 0;
 	}
 }
+
+size_t bench_arg_variant(const char *arg, const void *table, size_t n,
+			 size_t entsize)
+{
+	const char *name;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		memcpy(&name, (const char *)table + i * entsize, sizeof(name));
+		if (strcmp(arg, name) == 0)
+			return i;
+	}
+	bench_usage();
+}
