@@ -109,27 +109,11 @@ int main(int argc, char *argv[])
 	size_t len = DEFAULT_LEN, line = 0, s, mid;
 	double cut, par;
 	struct probe pr;
-	int c, i, j, np, curve = 0, levels;
+	int i, j, np, curve = 0, levels;
 
 	bench_init(argc, argv, usage);
-	while ((c = getopt(argc, argv, "cL:M:W:N:")) != -1) {
-		if (bench_common_opt(c, optarg, &opts))
-			continue;
-		if (c == 'c')
-			curve = 1;
-		else if (c == 'L')
-			line = bench_arg_size(optarg);
-		else if (c == 'M')
-			len = bench_arg_size(optarg);
-		else
-			bench_usage();
-	}
-	if (optind != argc)
-		bench_usage();
-	if (line != 0 && (line < sizeof(void *) ||
-			  line % sizeof(void *) != 0 || line > 4096))
-		bench_fail("-L: a line is a multiple of %zu up to 4096 bytes",
-			   sizeof(void *));
+	probe_args(argc, argv, 'c', &opts, &curve, &len, &line);
+	probe_check_line(line);
 	if (len < 64 * 1024)
 		bench_fail("-M %zu: at least 64K is needed", len);
 	probe_check_len("-M", len, 1);

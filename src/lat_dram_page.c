@@ -87,21 +87,10 @@ int main(int argc, char *argv[])
 	size_t len = DEFAULT_LEN, ps;
 	double near, far, t;
 	struct probe pr;
-	int c, verbose = 0;
+	int verbose = 0;
 
 	bench_init(argc, argv, usage);
-	while ((c = getopt(argc, argv, "vW:N:M:")) != -1) {
-		if (c != 'P' && bench_common_opt(c, optarg, &opts))
-			continue;
-		if (c == 'v')
-			verbose = 1;
-		else if (c == 'M')
-			len = bench_arg_size(optarg);
-		else
-			bench_usage();
-	}
-	if (optind != argc)
-		bench_usage();
+	probe_args(argc, argv, 'v', &opts, &verbose, &len, NULL);
 	if (len < HUGE)
 		bench_fail("-M %zu: at least one 2 MB huge page is needed", len);
 	len = len / HUGE * HUGE;

@@ -209,3 +209,35 @@ size_t probe_line_size(struct probe *pr, double *t)
 	}
 	return 0;
 }
+
+void probe_args(int argc, char *argv[], char flag, struct bench_opts *opts,
+		int *flagged, size_t *len, size_t *line)
+{
+	char optstring[16];
+	int c;
+
+	snprintf(optstring, sizeof(optstring), "%cM:W:N:%s", flag,
+		 line != NULL ? "L:" : "");
+	while ((c = getopt(argc, argv, optstring)) != -1) {
+		if (bench_common_opt(c, optarg, opts))
+			continue;
+		if (c == flag)
+			*flagged = 1;
+		else if (c == 'M')
+			*len = bench_arg_size(optarg);
+		else if (c == 'L' && line != NULL)
+			*line = bench_arg_size(optarg);
+		else
+			bench_usage();
+	}
+	if (optind != argc)
+		bench_usage();
+}
+
+void probe_check_line(size_t line)
+{
+	if (line != 0 && (line < sizeof(void *) ||
+			  line % sizeof(void *) != 0 || line > 4096))
+		bench_fail("-L: a line is a multiple of %zu up to 4096 bytes",
+			   sizeof(void *));
+}

@@ -37,6 +37,15 @@ void probe_free(struct probe *pr);
  * would swap or wake the OOM killer instead of measuring.
  */
 void probe_check_len(const char *what, size_t len, int copies);
+/*
+ * The discovery programs' command line: -W, -N, -M <len>, the letter
+ * `flag` (sets *flagged) and, where line is not NULL, -L <line>; no
+ * operands.  Anything else: the usage line, exit 2.
+ */
+void probe_args(int argc, char *argv[], char flag, struct bench_opts *opts,
+		int *flagged, size_t *len, size_t *line);
+/* -L for cache and par_mem: 0 (find it) or a multiple of a pointer. */
+void probe_check_line(size_t line);
 
 /*
  * Build k chains per spec over the first size bytes of the buffer and

@@ -24,21 +24,10 @@ int main(int argc, char *argv[])
 	double t[PROBE_LINE_STEPS];
 	size_t len = DEFAULT_LEN, line;
 	struct probe pr;
-	int c, i, verbose = 0;
+	int i, verbose = 0;
 
 	bench_init(argc, argv, usage);
-	while ((c = getopt(argc, argv, "vW:N:M:")) != -1) {
-		if (c != 'P' && bench_common_opt(c, optarg, &opts))
-			continue;
-		if (c == 'v')
-			verbose = 1;
-		else if (c == 'M')
-			len = bench_arg_size(optarg);
-		else
-			bench_usage();
-	}
-	if (optind != argc)
-		bench_usage();
+	probe_args(argc, argv, 'v', &opts, &verbose, &len, NULL);
 	if (len < 64 * 1024)
 		bench_fail("-M %zu: at least 64K is needed", len);
 	probe_check_len("-M", len, 1);

@@ -28,27 +28,11 @@ int main(int argc, char *argv[])
 	size_t len = DEFAULT_LEN, line = 0, s;
 	struct probe pr;
 	double par;
-	int c, cost = 0;
+	int cost = 0;
 
 	bench_init(argc, argv, usage);
-	while ((c = getopt(argc, argv, "cL:M:W:N:")) != -1) {
-		if (bench_common_opt(c, optarg, &opts))
-			continue;
-		if (c == 'c')
-			cost = 1;
-		else if (c == 'L')
-			line = bench_arg_size(optarg);
-		else if (c == 'M')
-			len = bench_arg_size(optarg);
-		else
-			bench_usage();
-	}
-	if (optind != argc)
-		bench_usage();
-	if (line != 0 && (line < sizeof(void *) ||
-			  line % sizeof(void *) != 0 || line > 4096))
-		bench_fail("-L: a line is a multiple of %zu up to 4096 bytes",
-			   sizeof(void *));
+	probe_args(argc, argv, 'c', &opts, &cost, &len, &line);
+	probe_check_line(line);
 	if (len < FIRST_SIZE)
 		bench_fail("-M %zu: at least %zu bytes are needed", len,
 			   FIRST_SIZE);

@@ -76,23 +76,10 @@ int main(int argc, char *argv[])
 	double base = 0.0, t, after = 0.0, prev_t = 0.0;
 	size_t prev_p = 0;
 	struct probe pr;
-	int c, cost = 0;
+	int cost = 0;
 
 	bench_init(argc, argv, usage);
-	while ((c = getopt(argc, argv, "cL:M:W:N:")) != -1) {
-		if (bench_common_opt(c, optarg, &opts))
-			continue;
-		if (c == 'c')
-			cost = 1;
-		else if (c == 'L')
-			line = bench_arg_size(optarg);
-		else if (c == 'M')
-			len = bench_arg_size(optarg);
-		else
-			bench_usage();
-	}
-	if (optind != argc)
-		bench_usage();
+	probe_args(argc, argv, 'c', &opts, &cost, &len, &line);
 	page = mem_page_size();
 	if (line < sizeof(void *) || line > page || page % line != 0)
 		bench_fail("-L %zu: a line must divide the %zu-byte page", line,
