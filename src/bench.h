@@ -142,6 +142,17 @@ int bench_placement_fixed(void);
  */
 void bench_sched_default(const char *policy);
 
+/*
+ * bench_init() with the usage text generated from a variant table (as
+ * bench_arg_variant): the names, joined by '|', replace the "%s" in
+ * usage.  BENCH_INIT_VARIANTS(argc, argv, usage, table) for a static array.
+ */
+void bench_init_variants(int argc, char *argv[], const char *usage,
+			 const void *table, size_t n, size_t entsize);
+#define BENCH_INIT_VARIANTS(argc, argv, usage, table) \
+	bench_init_variants((argc), (argv), (usage), (table), \
+			    sizeof(table) / sizeof((table)[0]), \
+			    sizeof((table)[0]))
 /* Remember the program name and usage text; installs cleanup handlers. */
 void bench_init(int argc, char *argv[], const char *usage);
 /* Handle -P/-W/-N: 1 if c was one of them, 0 if not (bad value: usage). */

@@ -105,7 +105,7 @@ static const struct variant {
 
 static const char usage[] =
 	"[-C] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] <size> "
-	"io_only|open2close <file>\n";
+	"%s <file>\n";
 
 int main(int argc, char *argv[])
 {
@@ -114,7 +114,7 @@ int main(int argc, char *argv[])
 	struct state st;
 
 	memset(&st, 0, sizeof(st));
-	bench_init(argc, argv, usage);
+	BENCH_INIT_VARIANTS(argc, argv, usage, variants);
 	v = &variants[file_bw_args(argc, argv, variants, NVARIANTS,
 				   sizeof(variants[0]), &opts, &st.size,
 				   &st.files)];

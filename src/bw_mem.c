@@ -252,7 +252,7 @@ static const struct variant {
 
 static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] <size> "
-	"rd|wr|rdwr|cp|fwr|frd|fcp|bzero|bcopy [conflict]\n";
+	"%s [conflict]\n";
 
 /* Refuse sizes whose buffers (per copy, all copies) exceed physical RAM. */
 static void check_memory(const struct state *st, int parallel)
@@ -275,7 +275,7 @@ int main(int argc, char *argv[])
 	int c;
 
 	memset(&st, 0, sizeof(st));
-	bench_init(argc, argv, usage);
+	BENCH_INIT_VARIANTS(argc, argv, usage, variants);
 	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS)) != -1)
 		if (!bench_common_opt(c, optarg, &opts))
 			bench_usage();

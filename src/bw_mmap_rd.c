@@ -99,7 +99,7 @@ static const struct variant {
 
 static const char usage[] =
 	"[-C] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] <size> "
-	"mmap_only|open2close <file>\n";
+	"%s <file>\n";
 
 int main(int argc, char *argv[])
 {
@@ -108,7 +108,7 @@ int main(int argc, char *argv[])
 	struct state st;
 
 	memset(&st, 0, sizeof(st));
-	bench_init(argc, argv, usage);
+	BENCH_INIT_VARIANTS(argc, argv, usage, variants);
 	v = &variants[file_bw_args(argc, argv, variants, NVARIANTS,
 				   sizeof(variants[0]), &opts, &st.size,
 				   &st.files)];

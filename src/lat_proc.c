@@ -312,7 +312,7 @@ static const struct variant {
 
 static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-	"procedure|fork|exec|shell\n";
+	"%s\n";
 
 int main(int argc, char *argv[])
 {
@@ -324,7 +324,7 @@ int main(int argc, char *argv[])
 	/* Registered first, so it runs last. */
 	if (atexit(reap_at_exit) != 0)
 		bench_die("atexit");
-	bench_init(argc, argv, usage);
+	BENCH_INIT_VARIANTS(argc, argv, usage, variants);
 	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS)) != -1)
 		if (!bench_common_opt(c, optarg, &opts))
 			bench_usage();

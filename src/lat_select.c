@@ -122,7 +122,7 @@ static const struct variant {
 
 static const char usage[] =
 	"[-n fds] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-	"file|tcp\n";
+	"%s\n";
 
 int main(int argc, char *argv[])
 {
@@ -134,7 +134,7 @@ int main(int argc, char *argv[])
 
 	memset(&st, 0, sizeof(st));
 	st.nfds = DEFAULT_FDS;
-	bench_init(argc, argv, usage);
+	BENCH_INIT_VARIANTS(argc, argv, usage, variants);
 	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS "n:")) != -1) {
 		if (bench_common_opt(c, optarg, &opts))
 			continue;

@@ -220,7 +220,7 @@ static const struct variant {
 
 static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-	"install|catch|prot [file]\n";
+	"%s [file]\n";
 
 int main(int argc, char *argv[])
 {
@@ -229,7 +229,7 @@ int main(int argc, char *argv[])
 	const struct variant *v = NULL;
 	int c;
 
-	bench_init(argc, argv, usage);
+	BENCH_INIT_VARIANTS(argc, argv, usage, variants);
 	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS)) != -1)
 		if (!bench_common_opt(c, optarg, &opts))
 			bench_usage();

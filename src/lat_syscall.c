@@ -158,7 +158,7 @@ static const struct variant {
 
 static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-	"null|getpid|read|write|stat|fstat|open [file]\n";
+	"%s [file]\n";
 
 int main(int argc, char *argv[])
 {
@@ -168,7 +168,7 @@ int main(int argc, char *argv[])
 	char tmp[PATH_MAX];
 	int c;
 
-	bench_init(argc, argv, usage);
+	BENCH_INIT_VARIANTS(argc, argv, usage, variants);
 	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS)) != -1)
 		if (!bench_common_opt(c, optarg, &opts))
 			bench_usage();

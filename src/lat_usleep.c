@@ -183,7 +183,7 @@ static const struct variant {
 };
 
 static const char usage[] =
-	"[-r] [-u usleep|nanosleep|select|pselect|itimer] "
+	"[-r] [-u %s] "
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] usecs\n";
 
 int main(int argc, char *argv[])
@@ -195,7 +195,7 @@ int main(int argc, char *argv[])
 	int c;
 
 	memset(&st, 0, sizeof(st));
-	bench_init(argc, argv, usage);
+	BENCH_INIT_VARIANTS(argc, argv, usage, variants);
 	while ((c = getopt(argc, argv, "ru:" BENCH_COMMON_OPTS)) != -1) {
 		if (c == 'r') {
 			st.realtime = 1;

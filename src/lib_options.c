@@ -26,6 +26,30 @@ void bench_init(int argc, char *argv[], const char *usage)
 	cleanup_install();
 }
 
+void bench_init_variants(int argc, char *argv[], const char *usage,
+			 const void *table, size_t n, size_t entsize)
+{
+	static char text[1024];
+	const char *mark = strstr(usage, "%s"), *name;
+	size_t len, i;
+
+	if (mark == NULL)
+		bench_fail("bench_init_variants: no %%s in the usage text");
+	len = (size_t)(mark - usage);
+	if (len >= sizeof(text))
+		len = sizeof(text) - 1;
+	memcpy(text, usage, len);
+	text[len] = '\0';
+	for (i = 0; i < n; i++) {
+		memcpy(&name, (const char *)table + i * entsize, sizeof(name));
+		if (i > 0)
+			strncat(text, "|", sizeof(text) - strlen(text) - 1);
+		strncat(text, name, sizeof(text) - strlen(text) - 1);
+	}
+	strncat(text, mark + 2, sizeof(text) - strlen(text) - 1);
+	bench_init(argc, argv, text);
+}
+
 const char *bench_progname(void)
 {
 	return progname;
