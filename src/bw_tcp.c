@@ -112,11 +112,8 @@ int main(int argc, char *argv[])
 	st.msize = DEFAULT_MSG;
 	srv_args_init(&st.sa, NET_PORT_BW_TCP);
 	bench_init(argc, argv, usage);
-	while ((c = getopt(argc, argv,
-			   BENCH_COMMON_OPTS SRV_OPTS "m:M:")) != -1) {
-		if (bench_common_opt(c, optarg, &opts) ||
-		    srv_arg(c, optarg, &st.sa))
-			continue;
+	while ((c = srv_getopt(argc, argv, BENCH_COMMON_OPTS "m:M:", &opts,
+				&st.sa)) != -1) {
 		if (c == 'm') {
 			st.msize = bench_arg_size(optarg);
 		} else if (c == 'M') {

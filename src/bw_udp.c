@@ -177,10 +177,7 @@ int main(int argc, char *argv[])
 	st.msize = DEFAULT_MSG;
 	srv_args_init(&st.sa, NET_PORT_BW_UDP);
 	bench_init(argc, argv, usage);
-	while ((c = getopt(argc, argv, "W:N:" SRV_OPTS "m:")) != -1) {
-		if (bench_common_opt(c, optarg, &opts) ||
-		    srv_arg(c, optarg, &st.sa))
-			continue;
+	while ((c = srv_getopt(argc, argv, "W:N:m:", &opts, &st.sa)) != -1) {
 		if (c != 'm')
 			bench_usage();
 		st.msize = bench_arg_size(optarg);

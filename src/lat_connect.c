@@ -77,15 +77,12 @@ int main(int argc, char *argv[])
 	struct state st;
 	char label[512];
 	pid_t server;
-	int c;
 
 	memset(&st, 0, sizeof(st));
 	srv_args_init(&st.sa, NET_PORT_LAT_CONNECT);
 	bench_init(argc, argv, usage);
-	while ((c = getopt(argc, argv, "N:" SRV_OPTS)) != -1)
-		if (!bench_common_opt(c, optarg, &opts) &&
-		    !srv_arg(c, optarg, &st.sa))
-			bench_usage();
+	if (srv_getopt(argc, argv, "N:", &opts, &st.sa) != -1)
+		bench_usage();
 	if (argc - optind > 1)
 		bench_usage();
 	srv_dispatch(&st.sa, SOCK_STREAM, argc - optind, argv + optind, serve,

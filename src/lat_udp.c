@@ -110,10 +110,8 @@ int main(int argc, char *argv[])
 	st.msize = MIN_MSG;
 	srv_args_init(&st.sa, NET_PORT_LAT_UDP);
 	bench_init(argc, argv, usage);
-	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS SRV_OPTS "m:")) != -1) {
-		if (bench_common_opt(c, optarg, &opts) ||
-		    srv_arg(c, optarg, &st.sa))
-			continue;
+	while ((c = srv_getopt(argc, argv, BENCH_COMMON_OPTS "m:", &opts,
+				&st.sa)) != -1) {
 		if (c != 'm')
 			bench_usage();
 		st.msize = bench_arg_size(optarg);

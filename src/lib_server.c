@@ -86,6 +86,20 @@ int srv_arg(int c, const char *arg, struct srv_args *a)
 	}
 }
 
+int srv_getopt(int argc, char *argv[], const char *own,
+	       struct bench_opts *opts, struct srv_args *a)
+{
+	char optstring[64];
+	int c;
+
+	snprintf(optstring, sizeof(optstring), "%s%s", own, SRV_OPTS);
+	while ((c = getopt(argc, argv, optstring)) != -1)
+		if (!bench_common_opt(c, optarg, opts) &&
+		    !srv_arg(c, optarg, a))
+			return c;
+	return -1;
+}
+
 /* ---- the server side ------------------------------------------------ */
 
 static volatile sig_atomic_t stop_requested;

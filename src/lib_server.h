@@ -56,6 +56,14 @@ struct srv_args {
 void srv_args_init(struct srv_args *a, int default_port);
 /* Handle one of SRV_OPTS: 1 if c was one, 0 if not. */
 int srv_arg(int c, const char *arg, struct srv_args *a);
+/*
+ * getopt() over `own` (the common options the program takes and its
+ * own) and SRV_OPTS: handles the common and server options itself and
+ * returns the next of the program's own, '?' for anything unknown, or
+ * -1 at the end.
+ */
+int srv_getopt(int argc, char *argv[], const char *own,
+	       struct bench_opts *opts, struct srv_args *a);
 
 /* What a server does with its clients. */
 typedef void (*srv_conn_f)(int fd, const struct srv_hello *h, void *arg);
