@@ -4,31 +4,22 @@
  *
  * For each count N the copy and N-1 processes forked from it form a
  * ring: member i reads a token from pipe i, sums its own array of -s KB
- * (each member writes its array after the fork, so no two share a
- * page), adds the sum to the token and writes it to pipe i+1 (mod N).
- * One iteration is one trip around the ring: N hand-overs, each one a
- * read, a sum, a write and a switch to the next process.
+ * (written after the fork, so no two share a page), adds the sum to the
+ * token and writes it to pipe i+1 (mod N).  One iteration is one trip
+ * around the ring: N hand-overs, each a read, a sum, a write and a
+ * switch to the next process.
  *
- * The overhead, measured with hot caches and no switching, is one
- * process doing the same write, read and sum, passing the token through
- * pipes to itself (as many pipes as the largest ring, at most
- * OVR_MAX_PIPES and what the descriptor limit allows; the ring itself
- * needs only a few descriptors per process, whatever its size).  It is
- * printed in the header and subtracted from each ring's time per
- * hand-over.  What remains is the switch itself plus what it costs the
- * next process in cache and TLB misses (its array was pushed out by the
- * others): larger sizes and counts show that.
+ * The overhead is one process doing the same write, read and sum through
+ * pipes to itself, with hot caches and no switch; it is printed in the
+ * header and subtracted from each ring's time per hand-over.  What
+ * remains is the switch plus what it costs the next process in cache and
+ * TLB misses: larger sizes and counts show that.
  *
- * The overhead and every ring are timed in interleaved rounds
- * (benchmp_rounds), and each is estimated by its fastest interval when
- * the placement is fixed, by the median when the scheduler places the
- * ring (see estimate).
- *
- * Placement: member i is process i of N-1 helpers for LMBENCH_SCHED.
- * Unset, each copy's ring stays on one CPU (BALANCED), so every
- * hand-over is a switch on that CPU; DEFAULT lets the scheduler spread
- * a ring, and then hand-overs become wake-ups on another CPU, UNIQUE
- * forces that.  Times are microseconds.
+ * All points are timed in interleaved rounds (benchmp_rounds); each is
+ * its fastest interval when the placement is fixed, its median when the
+ * scheduler places the ring (see estimate).  Member i is process i of
+ * N-1 helpers for LMBENCH_SCHED; unset, each copy's ring stays on one
+ * CPU (BALANCED), so every hand-over is a switch there.  Microseconds.
  *
  * usage: lat_ctx [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  *                [-s <size in KB>] procs [procs ...]
@@ -310,21 +301,14 @@ static int overhead_pipes(long maxp, int nrings)
  * A point's estimate, microseconds per hand-over (its intervals become
  * the current result, for the #stats line).
  *
- * With a fixed placement, the fastest interval.  Other load only ever
- * adds time to an interval (a ring member waiting for its CPU, another
- * process's time slice, its cache misses), and on a shared machine it
- * can spoil most intervals of a point, so the intervals spread upwards
- * from a tight floor: the floor is the cost of a hand-over, and the
- * fastest of many intervals, each milliseconds of repeated hand-overs,
- * finds it.
- *
- * With the scheduler free to place the ring, it may place it differently
- * from round to round (all on one CPU, or hand-overs between CPUs at
- * many times the cost), and that choice is part of what is measured: the
- * fastest interval would report the cheapest placement seen, however
- * rare.  There the median over the rounds: the typical placement.
- *
- * The overhead and the rings are estimated the same way.
+ * With a fixed placement, the fastest interval: other load only ever
+ * adds time (a member waiting for its CPU, another process's slice and
+ * cache misses) and on a shared machine can spoil most intervals, so
+ * they spread upwards from a tight floor, the cost of a hand-over.
+ * With the scheduler placing the ring, the placement (one CPU, or
+ * hand-overs between CPUs at many times the cost) may change from round
+ * to round and is part of what is measured: there the median, the
+ * typical placement, not the cheapest one seen.  The overhead alike.
  */
 static double estimate(const struct bench_point *p, int procs, int parallel,
 		       int fixed)
