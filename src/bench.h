@@ -157,6 +157,13 @@ void bench_init_variants(int argc, char *argv[], const char *usage,
 void bench_init(int argc, char *argv[], const char *usage);
 /* Handle -P/-W/-N: 1 if c was one of them, 0 if not (bad value: usage). */
 int bench_common_opt(int c, const char *arg, struct bench_opts *opts);
+/*
+ * The whole command line of a program whose only options are -P/-W/-N:
+ * parse them, check that min_ops..max_ops operands follow (max_ops < 0:
+ * no upper bound), else the usage line; returns the first operand's index.
+ */
+int bench_common_args(int argc, char *argv[], struct bench_opts *opts,
+		      int min_ops, int max_ops);
 /* Usage line on stderr, exit 2. */
 void bench_usage(void) __attribute__((noreturn));
 /* "<prog>: <reason>" on stderr, exit 2 (bad input). */

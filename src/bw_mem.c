@@ -272,15 +272,10 @@ int main(int argc, char *argv[])
 	struct state st;
 	const struct variant *v = NULL;
 	double scale;
-	int c;
 
 	memset(&st, 0, sizeof(st));
 	BENCH_INIT_VARIANTS(argc, argv, usage, variants);
-	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS)) != -1)
-		if (!bench_common_opt(c, optarg, &opts))
-			bench_usage();
-	if (argc - optind < 2 || argc - optind > 3)
-		bench_usage();
+	bench_common_args(argc, argv, &opts, 2, 3);
 	st.size = bench_arg_size(argv[optind]);
 	v = &variants[BENCH_VARIANT(argv[optind + 1], variants)];
 	if (argc - optind == 3) {

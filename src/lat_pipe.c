@@ -36,14 +36,9 @@ int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct potato p;
-	int c;
 
 	bench_init(argc, argv, usage);
-	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS)) != -1)
-		if (!bench_common_opt(c, optarg, &opts))
-			bench_usage();
-	if (optind != argc)
-		bench_usage();
+	bench_common_args(argc, argv, &opts, 0, 0);
 	potato_setup(&p, MSG_BYTES, open_pipes);
 	benchmp(potato_init, potato_bench, potato_cleanup, 0, opts.parallel,
 		opts.warmup, opts.repetitions, &p);

@@ -99,14 +99,10 @@ int main(int argc, char *argv[])
 	struct state st;
 	double chunks_per_us;
 	long usecs;
-	int c, i;
+	int i;
 
 	bench_init(argc, argv, usage);
-	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS)) != -1)
-		if (!bench_common_opt(c, optarg, &opts))
-			bench_usage();
-	if (argc - optind < 2)
-		bench_usage();
+	bench_common_args(argc, argv, &opts, 2, -1);
 	st.jobs = bench_arg_long(argv[optind], 1, MAX_JOBS);
 	for (i = optind + 1; i < argc; i++)
 		(void)bench_arg_long(argv[i], 0, MAX_USECS);

@@ -319,17 +319,12 @@ int main(int argc, char *argv[])
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	static struct state st;
 	const struct variant *v = NULL;
-	int c;
 
 	/* Registered first, so it runs last. */
 	if (atexit(reap_at_exit) != 0)
 		bench_die("atexit");
 	BENCH_INIT_VARIANTS(argc, argv, usage, variants);
-	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS)) != -1)
-		if (!bench_common_opt(c, optarg, &opts))
-			bench_usage();
-	if (argc - optind != 1)
-		bench_usage();
+	bench_common_args(argc, argv, &opts, 1, 1);
 	v = &variants[BENCH_VARIANT(argv[optind], variants)];
 	st.devnull = -1;
 	st.envp = environ;

@@ -88,15 +88,10 @@ int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	size_t i;
-	int c;
 
 	bench_init(argc, argv, usage);
 	bench_default_enough(CPU_INTERVAL_US);
-	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS)) != -1)
-		if (!bench_common_opt(c, optarg, &opts))
-			bench_usage();
-	if (optind != argc)
-		bench_usage();
+	bench_common_args(argc, argv, &opts, 0, 0);
 	for (i = 0; i < NVARIANTS; i++) {
 		benchmp(seed, variants[i].bench, NULL, 0, opts.parallel,
 			opts.warmup, opts.repetitions, NULL);

@@ -118,14 +118,9 @@ int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state st = {-1, 0, 0, 0};
-	int c;
 
 	bench_init(argc, argv, usage);
-	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS)) != -1)
-		if (!bench_common_opt(c, optarg, &opts))
-			bench_usage();
-	if (optind != argc)
-		bench_usage();
+	bench_common_args(argc, argv, &opts, 0, 0);
 	make_set(2 * opts.parallel);
 	st.semid = set_id;
 	benchmp(init, do_sem, cleanup, 0, opts.parallel, opts.warmup,

@@ -227,14 +227,9 @@ int main(int argc, char *argv[])
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state st = {NULL, 0, NULL, 0};
 	const struct variant *v = NULL;
-	int c;
 
 	BENCH_INIT_VARIANTS(argc, argv, usage, variants);
-	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS)) != -1)
-		if (!bench_common_opt(c, optarg, &opts))
-			bench_usage();
-	if (optind >= argc || argc - optind > 2)
-		bench_usage();
+	bench_common_args(argc, argv, &opts, 1, 2);
 	v = &variants[BENCH_VARIANT(argv[optind], variants)];
 	if (argc - optind == 2 && !v->takes_file)
 		bench_usage();

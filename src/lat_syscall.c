@@ -166,14 +166,9 @@ int main(int argc, char *argv[])
 	struct state st = {NULL, -1};
 	const struct variant *v = NULL;
 	char tmp[PATH_MAX];
-	int c;
 
 	BENCH_INIT_VARIANTS(argc, argv, usage, variants);
-	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS)) != -1)
-		if (!bench_common_opt(c, optarg, &opts))
-			bench_usage();
-	if (optind >= argc || argc - optind > 2)
-		bench_usage();
+	bench_common_args(argc, argv, &opts, 1, 2);
 	v = &variants[BENCH_VARIANT(argv[optind], variants)];
 	if (argc - optind == 2 && !v->needs_file)
 		bench_usage();

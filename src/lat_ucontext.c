@@ -92,14 +92,9 @@ static const char usage[] =
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	int c;
 
 	bench_init(argc, argv, usage);
-	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS)) != -1)
-		if (!bench_common_opt(c, optarg, &opts))
-			bench_usage();
-	if (optind != argc)
-		bench_usage();
+	bench_common_args(argc, argv, &opts, 0, 0);
 #ifdef HAVE_UCONTEXT
 	{
 		static struct state st;

@@ -211,3 +211,16 @@ size_t bench_arg_variant(const char *arg, const void *table, size_t n,
 	}
 	bench_usage();
 }
+
+int bench_common_args(int argc, char *argv[], struct bench_opts *opts,
+		      int min_ops, int max_ops)
+{
+	int c;
+
+	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS)) != -1)
+		if (!bench_common_opt(c, optarg, opts))
+			bench_usage();
+	if (argc - optind < min_ops || (max_ops >= 0 && argc - optind > max_ops))
+		bench_usage();
+	return optind;
+}
