@@ -8,6 +8,7 @@ use LmTest;
 use LmRun;
 use Test::More;
 use File::Temp qw(tempdir);
+use Cwd ();
 
 my $bindir = bindir();
 my $tmp = tempdir(CLEANUP => 1);
@@ -21,28 +22,26 @@ sub config_of {
 	return \%c;
 }
 
+# The caches come from a fake sysfs tree (t/sysfs/), so the defaults do not
+# depend on this machine (scripts/lib/hostfacts.sh has its own tests).
+my %fake = (LMBENCH_SYSFS_ROOT => Cwd::getcwd() . '/t/sysfs/two-level-l3');
+
 # Defaults, no questions: stdin is not a terminal.
-my $r = run(['sh', 'scripts/config', $bindir, "$tmp/c1"]);
+my $r = run(['sh', 'scripts/config', $bindir, "$tmp/c1"], env => \%fake);
 is($r->{status}, 0, 'defaults: exit 0') or diag($r->{err});
 unlike($r->{err}, qr/MULTIPLE COPIES/, 'no prompt without a terminal');
 my $c = config_of("$tmp/c1");
 is($c->{SYNC_MAX}, 1, 'MULTIPLE COPIES default 1');
 is($c->{LMBENCH_SCHED}, 'DEFAULT', 'placement default');
-like($c->{MB}, qr/^\d+$/, 'MB is a number');
-my ($llc) = 0;
-for (glob('/sys/devices/system/cpu/cpu0/cache/index*/size')) {
-	my $s = slurp($_);
-	my $k = $s =~ /(\d+)K/ ? $1 : $s =~ /(\d+)M/ ? $1 * 1024 : 0;
-	$llc = $k if $k > $llc;
-}
+is($c->{HOST_LLC_KB}, 32768, 'host facts saved: last-level cache');
+is($c->{HOST_LLC_SOURCE}, 'sysfs', 'host facts saved: its source');
+is($c->{HOST_CACHE}, 'L1d 48K; L1i 32K; L2 2048K; L3 32768K', 'host facts saved: levels');
 my ($mem) = slurp('/proc/meminfo') =~ /MemTotal:\s+(\d+)/;
-if ($llc && $mem) {
-	my $want = int((4 * $llc + 1023) / 1024);
-	$want = 8 if $want < 8;
-	my $max = int($mem * 8 / 10 / 1024);
-	$want = $max if $want > $max;
-	is($c->{MB}, $want, "MB default: 4 x largest cache ($llc KB), within 80% of RAM");
-}
+my $want = 128;
+$want = int($mem * 8 / 10 / 1024) if $mem && $want > int($mem * 8 / 10 / 1024);
+is($c->{MB}, $want, 'MB default: 4 x the 32 MB last-level cache, within 80% of RAM');
+like($r->{err}, qr/MB default \d+: 4 x the 32768K last-level cache \(sysfs\)/,
+     'the MB default says where it came from');
 is($c->{SUBSET}, 'ALL', 'SUBSET default');
 is($c->{FASTMEM}, 'NO', 'FASTMEM default');
 is($c->{SLOWFS}, 'NO', 'SLOWFS default');
@@ -72,7 +71,8 @@ my @answers = (
 open(my $in, '>', "$tmp/answers") or die;
 print $in map { "$_\n" } @answers;
 close $in;
-$r = run(['sh', 'scripts/config', '-i', $bindir, "$tmp/c2"], stdin => "$tmp/answers");
+$r = run(['sh', 'scripts/config', '-i', $bindir, "$tmp/c2"], stdin => "$tmp/answers",
+	 env => \%fake);
 is($r->{status}, 0, 'answered: exit 0') or diag($r->{err});
 my @prompts = $r->{err} =~ /\b(MULTIPLE COPIES|Job placement selection:|MB|SUBSET|FASTMEM|SLOWFS|DISKS|REMOTE|RSH|RCP|Processor mhz|FSDIR|Status output file|Mail results)(?: \(ALL\|HARDWARE\|OS\|DEVELOPMENT\))? \[default/g;
 my @order = ('MULTIPLE COPIES', 'Job placement selection:', 'MB', 'SUBSET', 'FASTMEM',
@@ -104,7 +104,7 @@ is($c->{MHZ_SOURCE}, 'user', 'MHz marked as given by the user');
 is($c->{FSDIR}, $tmp, 'FSDIR saved');
 
 # DEFAULTS=1 wins even when asked to ask.
-$r = run(['sh', 'scripts/config', '-i', $bindir, "$tmp/c3"], env => { DEFAULTS => 1 },
+$r = run(['sh', 'scripts/config', '-i', $bindir, "$tmp/c3"], env => { %fake, DEFAULTS => 1 },
 	 stdin => "$tmp/answers");
 is($r->{status}, 0, 'DEFAULTS=1: exit 0');
 is(config_of("$tmp/c3")->{SYNC_MAX}, 1, 'DEFAULTS=1: defaults taken');

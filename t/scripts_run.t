@@ -22,7 +22,12 @@ my @progs = qw(lat_syscall lat_select lat_sig lat_ctx bw_mem lat_mem_rd stream);
 my %env = (quick_env(), PROFILE => 'quick', ONLY => "@progs");
 my @cmd = ('sh', 'scripts/lmbench', '-o', $out, $bindir, $cfg);
 
-my $r = run([@cmd], timeout => 120, env => \%env);
+# The first run has no saved host facts: it finds the caches itself.
+mkdir "$tmp/detect" or die;
+my $cfg0 = tiny_config("$tmp/detect", HOST_CACHE => '', HOST_CACHE_SOURCE => '', HOST_LLC_KB => '',
+		       HOST_LLC_SOURCE => '');
+my $r = run(['sh', 'scripts/lmbench', '-o', $out, $bindir, $cfg0], timeout => 120,
+	    env => \%env);
 is($r->{status}, 0, 'run exits 0') or diag($r->{err});
 my @files = results_files($out);
 is(scalar @files, 1, 'one results file');
@@ -50,10 +55,10 @@ for my $p (@progs[1 .. $#progs]) {
 		like($text, qr/^\[SKIPPED: group \w+: none of \S*\b$p\b/m, "$p not built: noted");
 	}
 }
-my $st = slurp("$tmp/status");
+my $st = slurp("$tmp/detect/status");
 like($st, qr/estimated \d+ s/, 'status: whole-run estimate before the start');
 like($st, qr/\[1\/\d+\] syscall .*elapsed \d+ s, about \d+ s left/, 'status: n of N, elapsed, left');
-ok(!glob("$tmp/lmbench.*"), 'temporary FSDIR directory removed');
+ok(!glob("$tmp/detect/lmbench.*"), 'temporary FSDIR directory removed');
 
 # The JSON twin.
 ok(-f "$f.json", 'JSON twin written');
@@ -67,7 +72,19 @@ is($v->{unit}, 'microseconds', 'unit');
 is($v->{n}, scalar @{ $v->{samples} }, 'n = number of raw samples');
 ok($v->{min} <= $v->{median} && $v->{median} <= $v->{max}, 'min <= median <= max');
 ok($v->{ci}{lo} <= $v->{median} && $v->{median} <= $v->{ci}{hi}, 'median inside its CI');
-ok(defined $j->{host}{cpus} && $j->{host}{caches}, 'host facts');
+# Host facts: each cache figure labelled with its source, whatever this
+# machine offers (sysfs, getconf, the measurement, or nothing: unknown).
+my $hf = $j->{host};
+ok(defined $hf->{cpus} && $hf->{cpus} >= 1, 'host facts: CPUs');
+like($hf->{llc_source} // '', qr/^(sysfs|getconf|cache \(measured\)|unknown)$/,
+     'host facts: the last-level cache has a source');
+ok(length($hf->{caches_source} // ''), 'host facts: the caches have a source');
+if (($hf->{llc_source} // 'unknown') eq 'unknown') {
+	ok(!defined $hf->{llc_kb}, 'host facts: unknown LLC is null, not 0');
+} else {
+	ok(($hf->{llc_kb} // 0) > 0 && $hf->{caches} =~ /\b$hf->{llc_kb}K\b/,
+	   'host facts: the LLC is one of the levels listed');
+}
 ok((grep { $_->{benchmark} =~ /^group / } @{ $j->{skipped} }) || -x "$bindir/lat_mem_rd",
    'skipped groups listed with reasons');
 
