@@ -109,6 +109,34 @@ $r = run(['sh', 'scripts/config', '-i', $bindir, "$tmp/c3"], env => { %fake, DEF
 is($r->{status}, 0, 'DEFAULTS=1: exit 0');
 is(config_of("$tmp/c3")->{SYNC_MAX}, 1, 'DEFAULTS=1: defaults taken');
 
+# When mhz measures no clock rate, the saved source says why, and the
+# summary repeats that reason instead of claiming mhz was not built.
+mkdir "$tmp/fakebin" or die;
+open(my $mh, '>', "$tmp/fakebin/mhz") or die;
+print $mh "#!/bin/sh\necho 'mhz: no clock rate: the chains disagree' >&2\nexit 1\n";
+close $mh;
+chmod 0755, "$tmp/fakebin/mhz" or die;
+$r = run(['sh', 'scripts/config', "$tmp/fakebin", "$tmp/c5"], env => \%fake);
+is($r->{status}, 0, 'mhz refuses: config still exits 0') or diag($r->{err});
+$c = config_of("$tmp/c5");
+is($c->{MHZ_SOURCE}, 'cpuinfo: mhz measured no clock rate (no clock rate: the chains disagree)',
+   'mhz refuses: MHZ_SOURCE says why');
+$r = run(['sh', 'scripts/config', "$tmp", "$tmp/c6"], env => \%fake);
+is(config_of("$tmp/c6")->{MHZ_SOURCE}, 'cpuinfo: mhz not built', 'no mhz: MHZ_SOURCE says so');
+my ($sample) = sort grep { /\.\d+$/ } glob('results/sample/*/*');
+SKIP: {
+	skip 'no sample results file in results/sample', 2 unless $sample;
+	my $text = slurp($sample);
+	$text =~ s/^\[MHZ_SOURCE: .*\]$/[MHZ_SOURCE: $c->{MHZ_SOURCE}]/m;
+	open(my $fh, '>', "$tmp/vm.0") or die;
+	print $fh $text;
+	close $fh;
+	$r = run([$^X, 'scripts/summary', "$tmp/vm.0"]);
+	like($r->{out}, qr/Mhz not measured \(mhz measured no clock rate \(no clock rate: the chains disagree\)\)/,
+	     'summary gives the reason mhz measured nothing');
+	unlike($r->{out}, qr/mhz not built/, 'and does not say mhz was not built');
+}
+
 # Bad usage.
 $r = run(['sh', 'scripts/config']);
 is($r->{status}, 2, 'no arguments: exit 2');

@@ -429,10 +429,14 @@ sub notes {
 		my $name = $run->{file};
 		push @notes, "$name: INCOMPLETE ($run->{incomplete})" if $run->{status} ne 'complete';
 		my $src = $run->{header}{MHZ_SOURCE} // '';
-		push @notes, "$name: Mhz not measured (mhz not built); /proc/cpuinfo says $run->{header}{MHZ}"
-			if $src eq 'cpuinfo';
-		push @notes, "$name: cache line not measured (line not built); the kernel says $run->{header}{LINE_SIZE}"
-			if ($run->{header}{LINE_SIZE_SOURCE} // '') eq 'sysfs';
+		# MHZ_SOURCE "cpuinfo: <why>" (files before the reason: not built).
+		push @notes, "$name: Mhz not measured (" . ($1 // 'mhz not built') .
+			"); /proc/cpuinfo says $run->{header}{MHZ}"
+			if $src =~ /^cpuinfo(?::\s*(.+))?$/;
+		my $ls = $run->{header}{LINE_SIZE_SOURCE} // '';
+		push @notes, "$name: cache line not measured (line not run); " .
+			($ls eq 'sysfs' ? 'the kernel' : $ls) . " says $run->{header}{LINE_SIZE}"
+			if $ls eq 'sysfs' || $ls eq 'getconf';
 		for my $c (@{ $run->{checks} }) {
 			push @notes, "$name: warning: $c->{name} $c->{value}: $c->{message}"
 				if $c->{status} eq 'warn';
