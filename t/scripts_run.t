@@ -104,7 +104,7 @@ like(slurp("$dirn/$host.2"), qr/^\[ONLY: lat_syscall\]$/m, 'selection recorded')
 # The watchdog: a benchmark that overruns is stopped and recorded as failed.
 $r = run([@cmd], timeout => 120, env => { %env, ENOUGH => 300000, LMBENCH_TIMEOUT => 1,
 	ONLY => 'lat_syscall' });
-is($r->{status}, 0, 'run with overrunning benchmarks still completes');
+is($r->{status}, 3, 'run with overrunning benchmarks completes, exit 3 (benchmarks failed)');
 my $t3 = slurp("$dirn/$host.3");
 like($t3, qr/^\[FAILED: lat_syscall null: timed out after 1 s \(watchdog\)\]$/m,
      'overrun recorded as failed with its reason');
