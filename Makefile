@@ -4,6 +4,9 @@
 #   make test       build, then run the test suite (prove -r t/)
 #   make results    run the benchmark suite, write results/<os>/<host>.<n>
 #   make clean      remove what the build made
+#   make install    programs, scripts, man pages, header, library and
+#                   lmbench-ng.pc under $(DESTDIR)$(PREFIX) (default
+#                   /usr/local); make uninstall removes exactly those
 #
 # Knobs: CC=clang, WERROR=1 (warnings are errors, as CI builds),
 # BINDIR=dir (build somewhere else), OPT=-O2 (optimisation flags).
@@ -86,8 +89,13 @@ tests: all $(TEST_BIN)
 test: tests
 	LMBENCH_BIN=$(BINDIR) prove -r t/
 
+# The saved answers of make results (CONFIG.<host>) stay.
 clean:
-	rm -rf $(BINDIR)
+	if [ -d $(BINDIR) ]; then \
+	    find $(BINDIR) -mindepth 1 -maxdepth 1 ! -name 'CONFIG.*' \
+		-exec rm -rf {} +; \
+	    rmdir $(BINDIR) 2>/dev/null || true; \
+	fi
 
 -include $(LIB_OBJ:.o=.d) $(PROGS:%=$(OBJDIR)/%.d)
 .SECONDARY:
@@ -130,3 +138,60 @@ ps png pdf svg:
 
 html:
 	@perl scripts/html -o $(GRAPHDIR)/report.html $(FILES)
+
+# ---- installation (doc/guide.md: building a benchmark against it) ----
+#
+# $(PREFIX)/bin/lmbench-ng             the one command (scripts/lmbench-ng.in)
+# $(PREFIX)/lib/lmbench-ng/bin/        the benchmark programs
+# $(PREFIX)/share/lmbench-ng/          the run and report scripts, VERSION
+# $(PREFIX)/include/lmbench-ng/        the API headers
+# $(PREFIX)/lib/liblmbench-ng.a        the harness library
+# $(PREFIX)/lib/pkgconfig/lmbench-ng.pc
+# $(PREFIX)/share/man/man3, man8       the API and program man pages
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+I_BIN    := $(DESTDIR)$(PREFIX)/bin
+I_PROGS  := $(DESTDIR)$(PREFIX)/lib/lmbench-ng/bin
+I_SHARE  := $(DESTDIR)$(PREFIX)/share/lmbench-ng
+I_INC    := $(DESTDIR)$(PREFIX)/include/lmbench-ng
+I_LIB    := $(DESTDIR)$(PREFIX)/lib
+I_PC     := $(DESTDIR)$(PREFIX)/lib/pkgconfig
+I_MAN3   := $(DESTDIR)$(PREFIX)/share/man/man3
+I_MAN8   := $(DESTDIR)$(PREFIX)/share/man/man8
+PUB_HDRS := src/bench.h src/lib_report.h src/lib_mem.h src/lib_partner.h
+SCRIPT_FILES := $(filter-out scripts/lib scripts/lmbench-ng.in,$(wildcard scripts/*))
+SCRIPT_LIBS  := $(wildcard scripts/lib/*)
+MAN3     := $(wildcard doc/*.3)
+MAN8     := $(wildcard doc/*.8)
+VERSION  := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+
+.PHONY: install uninstall
+install: all
+	install -d $(I_BIN) $(I_PROGS) $(I_SHARE)/scripts/lib $(I_INC) $(I_PC) \
+	    $(I_MAN8) $(if $(MAN3),$(I_MAN3))
+	install -m 755 $(BINS) $(I_PROGS)
+	install -m 755 $(sort $(SCRIPT_FILES)) $(I_SHARE)/scripts
+	install -m 644 $(SCRIPT_LIBS) $(I_SHARE)/scripts/lib
+	echo "$(VERSION)" >$(I_SHARE)/VERSION
+	install -m 644 $(PUB_HDRS) $(I_INC)
+	install -m 644 $(LIB) $(I_LIB)/liblmbench-ng.a
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
+	    lmbench-ng.pc.in >$(I_PC)/lmbench-ng.pc
+	install -m 644 $(MAN8) $(I_MAN8)
+	$(if $(MAN3),install -m 644 $(MAN3) $(I_MAN3))
+	sed -e 's|@PROGDIR@|$(PREFIX)/lib/lmbench-ng/bin|' \
+	    -e 's|@SCRIPTDIR@|$(PREFIX)/share/lmbench-ng/scripts|' \
+	    scripts/lmbench-ng.in >$(I_BIN)/lmbench-ng
+	chmod 755 $(I_BIN)/lmbench-ng
+
+uninstall:
+	rm -f $(I_BIN)/lmbench-ng $(I_LIB)/liblmbench-ng.a $(I_PC)/lmbench-ng.pc
+	rm -f $(addprefix $(I_PROGS)/,$(PROGS) $(RPC_PROGS))
+	rm -f $(addprefix $(I_SHARE)/scripts/,$(notdir $(SCRIPT_FILES)))
+	rm -f $(addprefix $(I_SHARE)/scripts/lib/,$(notdir $(SCRIPT_LIBS)))
+	rm -f $(I_SHARE)/VERSION
+	rm -f $(addprefix $(I_INC)/,$(notdir $(PUB_HDRS)))
+	rm -f $(addprefix $(I_MAN8)/,$(notdir $(MAN8)))
+	rm -f $(addprefix $(I_MAN3)/,$(notdir $(MAN3)))
+	-rmdir $(I_SHARE)/scripts/lib $(I_SHARE)/scripts $(I_SHARE) $(I_PROGS) \
+	    $(DESTDIR)$(PREFIX)/lib/lmbench-ng $(I_INC) 2>/dev/null
