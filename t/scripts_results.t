@@ -5,13 +5,15 @@
 # unit is the one the program printed (after the number, at the end of
 # the label, or on the #stats line); a median lies inside its interval and
 # agrees with the value to the printed precision; every #stats line of the
-# file belongs to exactly one value.  JSON, compare and summary all read
-# these records, so a column mixed up here shows up here.
+# file belongs to exactly one value.  The JSON twin must carry the same
+# values, and every number of the summary must be the metric (or the
+# simple function of metrics) its column names.
 use strict;
 use warnings;
 use lib 't/lib';
 use lib 'scripts/lib';
 use LMResults;
+use LMSummary;
 use LmTest;
 use Test::More;
 use JSON::PP;
@@ -89,6 +91,105 @@ for my $f (@samples) {
 	}
 	is(scalar @jbad, 0, "json $f: every value as read, median inside its interval")
 		or diag(join "\n", @jbad[0 .. 9]);
+}
+
+# What each summary column is made of: [section, column, sub(metrics,
+# run) giving the expected value].  Series columns take the point at the
+# largest size.
+sub largest {
+	my ($m, $series) = @_;
+	my ($best, $bx);
+	for my $n (grep { /^\Q$series\E\@/ } keys %$m) {
+		my ($x) = $n =~ /\@(.*)$/;
+		my $b = LMResults::xbytes($x);
+		($best, $bx) = ($m->{$n}{value}, $b) if !defined $bx || $b > $bx;
+	}
+	return $best;
+}
+sub val { my ($m, $n) = @_; return $m->{$n} ? $m->{$n}{value} : undef; }
+sub med {
+	my @v = sort { $a <=> $b } @_;
+	return @v % 2 ? $v[$#v / 2] : ($v[@v / 2 - 1] + $v[@v / 2]) / 2;
+}
+# Columns that are one metric each.
+sub direct {
+	my ($sec, @pairs) = @_;
+	return map { my ($c, $n) = @$_; [ $sec, $c, sub { val($_[0], $n) } ] } @pairs;
+}
+my @SUMMARY = (
+	direct('Basic system', [ 'tlb pages', 'tlb.pages' ],
+	       [ 'mem par', 'cache.memory.parallelism' ]),
+	direct('Processor', [ 'null call', 'syscall.null' ], [ 'stat', 'syscall.stat' ],
+	       [ 'open clos', 'syscall.open_close' ], [ 'slct TCP', 'select.tcp.100' ],
+	       [ 'sig inst', 'sig.install' ], [ 'sig hndl', 'sig.catch' ],
+	       [ 'fork proc', 'proc.fork' ], [ 'exec proc', 'proc.exec' ],
+	       [ 'sh proc', 'proc.shell' ]),
+	[ 'Processor', 'null I/O',
+	  sub { (val($_[0], 'syscall.read') + val($_[0], 'syscall.write')) / 2 } ],
+	(map { my ($t, $c) = @$_; map { my $op = $_;
+		[ 'Basic ' . ($t eq 'int64' ? 'uint64' : $t), "$c $op",
+		  sub { val($_[0], "ops.$t.$op") } ] }
+		$t =~ /int/ ? qw(bit add mul div mod) : qw(add mul div bogo) }
+		[ 'integer', 'intgr' ], [ 'int64', 'int64' ], [ 'float', 'float' ],
+		[ 'double', 'double' ]),
+	direct('Context switching', map { my ($p, $k) = m{^(\d+)p/(\d+)K};
+		[ "$_ ctxsw", "ctx.size_${k}k\@$p" ] } qw(2p/0K 2p/16K 2p/64K 8p/16K 8p/64K 16p/16K 16p/64K)),
+	direct('Communication latencies', [ '2p/0K ctxsw', 'ctx.size_0k@2' ],
+	       [ 'Pipe', 'pipe.latency' ], [ 'AF UNIX', 'unix.latency' ],
+	       [ 'UDP', 'net.local.udp_latency' ], [ 'RPC/UDP', 'net.local.rpc_udp_latency' ],
+	       [ 'TCP', 'net.local.tcp_latency' ], [ 'RPC/TCP', 'net.local.rpc_tcp_latency' ],
+	       [ 'TCP conn', 'net.local.tcp_connect' ]),
+	(map { my ($c, $n) = @$_; [ 'File & VM', $c, sub { 1e6 / val($_[0], $n) } ] }
+		[ '0K File Create', 'fs.create@0k' ], [ '0K File Delete', 'fs.delete@0k' ],
+		[ '10K File Create', 'fs.create@10k' ], [ '10K File Delete', 'fs.delete@10k' ]),
+	[ 'File & VM', 'Mmap Latency', sub { largest($_[0], 'mmap.latency') } ],
+	direct('File & VM', [ 'Prot Fault', 'sig.prot' ], [ 'Page Fault', 'pagefault' ],
+	       [ '100fd selct', 'select.file.100' ]),
+	direct('Communication bandwidths', [ 'Pipe', 'pipe.bandwidth' ],
+	       [ 'AF UNIX', 'unix.bandwidth' ]),
+	(map { my ($c, $n) = @$_; [ 'Communication bandwidths', $c, sub { largest($_[0], $n) } ] }
+		[ 'TCP', 'net.local.tcp_bandwidth' ], [ 'File reread', 'file.reread' ],
+		[ 'Mmap reread', 'mmap.reread' ], [ 'Bcopy (libc)', 'bw_mem.bcopy' ],
+		[ 'Bcopy (hand)', 'bw_mem.fcp' ], [ 'Mem read', 'bw_mem.frd' ],
+		[ 'Mem write', 'bw_mem.fwr' ]),
+	direct('Memory latencies', [ 'L1 $', 'cache.l1.latency' ],
+	       [ 'L2 $', 'cache.l2.latency' ], [ 'Main mem', 'cache.memory.latency' ]),
+	# The random-order curve beyond twice the last-level cache.
+	[ 'Memory latencies', 'Rand mem', sub {
+		my ($m, $run) = @_;
+		my ($llc) = ($run->{header}{LLC_KB} // 0) * 1024;
+		med(map { $m->{$_}{value} } grep { /^mem\.random_latency\.stride_16\@(.*)$/
+			&& $1 * 1048576 > 2 * $llc } keys %$m) } ],
+);
+
+for my $f (@samples) {
+	my $run = LMResults::parse($f);
+	my $m = LMResults::metrics($run);
+	my %col;
+	for my $t (LMSummary::tables([$run])) {
+		my ($title) = grep { /\S/ } split /\n/, $t->{head};
+		for my $c (0 .. $#{ $t->{names} }) {
+			$col{"$title\t$t->{names}[$c]"} = $t->{rows}[0]{values}[$c];
+		}
+	}
+	my (@bad, $checked);
+	for my $e (@SUMMARY) {
+		my ($sec, $name, $how) = @$e;
+		my @k = grep { /^[^\t]*\Q$sec\E[^\t]*\t\Q$name\E$/ } keys %col;
+		if (@k != 1) { push @bad, "$sec / $name: " . scalar(@k) . ' columns'; next; }
+		my ($got, $want) = ($col{ $k[0] }, $how->($m, $run));
+		if (!defined $got || !defined $want
+		    || abs($got - $want) > 1e-9 * abs($want)) {
+			push @bad, "$sec / $name: summary " . ($got // 'blank')
+				. ', metrics ' . ($want // 'none');
+		}
+		$checked++;
+	}
+	is(scalar @bad, 0, "$f: $checked summary columns are the metrics they name")
+		or diag(join "\n", @bad);
+	my @numeric = grep { defined $col{$_} && $col{$_} =~ /^[-+]?[\d.]+(?:e[-+]?\d+)?$/i
+		&& !/\t(?:Mhz|cache line bytes|scal load)$/ } keys %col;
+	is(scalar @numeric, scalar @SUMMARY, "$f: every measured summary number is checked");
 }
 
 # Returns what is wrong with one metric record, or '' when nothing is.
