@@ -1,6 +1,7 @@
 #!/usr/bin/perl
-# Golden tests: the summary, the percent table, the JSON twin and compare,
-# from the checked-in sample results (results/sample/, made by real runs).
+# Golden tests: the summary, the percent table and the JSON twin, from the
+# checked-in sample results (results/sample/, made by real runs); compare
+# has t/scripts_compare.t.
 # When the sample files are regenerated, regenerate t/golden/ with:
 #   perl scripts/summary results/sample/*/*.[0-9] > t/golden/summary.txt
 #   perl scripts/summary -p results/sample/*/*.[0-9] > t/golden/percent.txt
@@ -76,18 +77,5 @@ for my $f (@samples) {
 	is($r->{status}, 0, "json $f: exit 0");
 	is_deeply(decode_json($r->{out}), decode_json(slurp("$f.json")), "json $f matches its twin");
 }
-
-# compare: the same file never changes; two runs give a verdict per metric.
-$r = run([$^X, 'scripts/compare', $samples[0], $samples[0]]);
-is($r->{status}, 0, 'compare A A: exit 0');
-like($r->{out}, qr/^Changed beyond the noise \(intervals do not overlap\): 0$/m, 'nothing changed');
-$r = run([$^X, 'scripts/compare', '-a', @samples[0, 1]]);
-ok($r->{status} == 0 || $r->{status} == 1, 'compare A B: exit 0 or 1');
-like($r->{out}, qr/^syscall\.null\s+\S+ \[\S+, \S+\]\s+\S+ \[\S+, \S+\]\s+[-+]\d+\.\d%/m,
-     'syscall.null compared with both intervals');
-is($r->{status}, ($r->{out} =~ /^Changed beyond the noise .*: 0$/m) ? 0 : 1,
-   'exit status says whether something changed');
-$r = run([$^X, 'scripts/compare', $samples[0]]);
-is($r->{status}, 2, 'compare with one file: usage, exit 2');
 
 done_testing();

@@ -33,15 +33,18 @@ sub parse {
 		file => $path, header => {}, header_order => [], checks => [],
 		values => [], series => [], failed => [], skipped => [],
 		remote => [], group_time => {}, messages => [], unparsed => [],
+		orphan_stats => [],
 		status => 'incomplete', incomplete => 'no end mark (still running, or killed)',
 	);
-	my ($series, $heading, $last);
+	my ($series, $heading, $last, $pending);
 	while (my $line = <$fh>) {
 		chomp $line;
 		$line =~ s/\r\z//;
 		if ($line =~ /^#stats\s+(.*)$/) {
 			my $st = parse_stats($1);
-			$last->{stats} = $st if $last && !$last->{stats};
+			$st->{line} = $.;
+			push @{ $run{orphan_stats} }, $st
+				unless attach_stats($st, $last, $series, \$pending);
 			next;
 		}
 		if ($line =~ /^\[ Networking remote to (\S+): (.*?) ?\]$/) {
@@ -91,13 +94,20 @@ sub parse {
 			next;
 		}
 		if ($series && $line =~ /^\s*($NUM[kKmM]?)((?:\s+$NUM)+)\s*$/) {
-			my @y = split ' ', $2;
-			my $p = { x => $1, y => $y[0], more => [ @y[1 .. $#y] ] };
+			my ($x, @y) = ($1, split(' ', $2));
+			my @at;
+			push @at, $-[0] while $line =~ /\S+/g;
+			my $p = { x => $x, y => $y[0], more => [ @y[1 .. $#y] ],
+				line => $., at => [ @at[1 .. $#at] ] };
+			# lat_fs prints the create rate's #stats before its line.
+			($p->{col_stats}[1], $pending) = ($pending, undef) if $pending;
 			push @{ $series->{points} }, $p;
 			$last = $p;
 			next;
 		}
 		if (my $v = scalar_line($line)) {
+			$v->{line} = $.;
+			$v->{also}{line} = $. if $v->{also};
 			push @{ $run{values} }, $v;
 			$last = $v;
 			next;
@@ -109,6 +119,7 @@ sub parse {
 		push @{ $run{unparsed} }, $line;
 	}
 	close $fh;
+	push @{ $run{orphan_stats} }, $pending if $pending;
 	# Drop headings left without points.
 	@{ $run{series} } = grep { @{ $_->{points} } } @{ $run{series} };
 	return \%run;
@@ -138,32 +149,70 @@ sub parse_stats {
 	return \%st;
 }
 
-# One result line: { label, value, unit, extra }.
+# Where a #stats line belongs.  Most follow the value they describe; three
+# do not: lat_fs prints its create rate's before the line of its size and
+# its delete rate's after it (columns 1 and 2 of that line's "more"), and
+# lat_ctx's describe its overhead (the series) and each ring's time per
+# hand-over with the overhead still in (the printed value is that minus
+# the overhead, so the intervals are not the value's).  Returns false for
+# a line that belongs nowhere.
+sub attach_stats {
+	my ($st, $last, $series, $pending) = @_;
+	my $label = $st->{label} // '';
+	if ($label eq 'lat_fs create') {
+		return 0 if $$pending;
+		$$pending = $st;
+		return 1;
+	}
+	if ($label eq 'lat_fs delete') {
+		return 0 unless $last && @{ $last->{more} // [] } >= 2
+			&& !$last->{col_stats}[2];
+		$last->{col_stats}[2] = $st;
+		return 1;
+	}
+	if ($label eq 'overhead per hand-over') {
+		return 0 unless $series && !$series->{overhead_stats};
+		$series->{overhead_stats} = $st;
+		return 1;
+	}
+	if ($label =~ /hand-over incl\. overhead$/) {
+		return 0 unless $last && !$last->{incl_stats};
+		$last->{incl_stats} = $st;
+		return 1;
+	}
+	return 0 unless $last && !$last->{stats};
+	$last->{stats} = $st;
+	return 1;
+}
+
+# One result line: { label, value, unit, at (offset of the value in the
+# line), extra }.
 sub scalar_line {
 	my ($l) = @_;
-	return { label => $1, value => $2 + 0, unit => $3 }
+	return { label => $1, value => $2 + 0, unit => $3, at => $-[2] }
 		if $l =~ /^(.+?):\s+($NUM) (microseconds|nanoseconds)\s*$/;
-	return { label => "$1 miss", value => $3 + 0, unit => 'nanoseconds',
-		 also => { label => $1, value => $2 + 0, unit => 'pages' } }
+	return { label => "$1 miss", value => $3 + 0, unit => 'nanoseconds', at => $-[3],
+		 also => { label => $1, value => $2 + 0, unit => 'pages', at => $-[2] } }
 		if $l =~ /^(tlb):\s+($NUM) pages\s+($NUM) nanoseconds/;
-	return { label => $1, value => $2 + 0, unit => 'pages' }
+	return { label => $1, value => $2 + 0, unit => 'pages', at => $-[2] }
 		if $l =~ /^(tlb):\s+($NUM) pages/;
-	return { label => $1, value => $2 + 0, unit => 'nanoseconds',
-		 parallelism => $3 + 0 }
+	return { label => $1, value => $2 + 0, unit => 'nanoseconds', at => $-[2],
+		 parallelism => $3 + 0, parallelism_at => $-[3] }
 		if $l =~ /^(Memory latency):\s+($NUM) nanoseconds\s+($NUM) parallelism/;
 	return { label => "L$1 cache", value => $3 + 0, unit => 'nanoseconds',
-		 bytes => $2 + 0 }
+		 bytes => $2 + 0, at => $-[3] }
 		if $l =~ /^L(\d) cache:\s+($NUM) bytes\s+($NUM) nanoseconds/;
-	return { label => $1, value => $2 + 0, unit => 'parallelism' }
+	return { label => $1, value => $2 + 0, unit => 'parallelism', at => $-[2] }
 		if $l =~ /^(.+ parallelism):\s+($NUM)\s*$/;
 	# lat_http: "<file> <bytes> <microseconds>" per file fetched.
-	return { label => "lat_http $1", value => $3 + 0, unit => 'microseconds', bytes => $2 + 0 }
+	return { label => "lat_http $1", value => $3 + 0, unit => 'microseconds',
+		 bytes => $2 + 0, at => $-[3] }
 		if $l =~ /^([^\s\d"#\[][^\s]*)\s+(\d+)\s+($NUM)\s*$/;
 	if ($l =~ /^(.*?)\s*($NUM) MB\/sec/) {
-		my ($label, $value) = ($1, $2 + 0);
+		my ($label, $value, $at) = ($1, $2 + 0, $-[2]);
 		$label =~ s/:\s*$//;
 		return { label => $label eq '' ? 'MB/sec' : $label, value => $value,
-			 unit => 'MB/sec' };
+			 unit => 'MB/sec', at => $at };
 	}
 	return undef;
 }
@@ -303,7 +352,7 @@ sub series_name {
 sub better {
 	my ($unit) = @_;
 	return 'lower' if $unit =~ /seconds$/;
-	return 'higher' if $unit =~ /MB\/sec|parallelism/;
+	return 'higher' if $unit =~ /MB\/sec|parallelism|\/sec$/;
 	return 'none';
 }
 
@@ -314,16 +363,19 @@ sub metrics {
 	my (%m, @series);
 	for my $v (@{ $run->{values} }) {
 		my ($name, $bytes) = scalar_name($v);
+		my %src = (line => $v->{line}, at => $v->{at});
 		add(\%m, $name, { label => $v->{label}, value => $v->{value},
 			unit => $v->{unit}, stats => $v->{stats}, bytes => $bytes,
-			better => better($v->{unit}) });
+			better => better($v->{unit}), %src });
 		if ($v->{also}) {
 			add(\%m, 'tlb.pages', { label => 'tlb', value => $v->{also}{value},
-				unit => 'pages', better => 'none' });
+				unit => 'pages', better => 'none', line => $v->{line},
+				at => $v->{also}{at} });
 		}
 		if (defined $v->{parallelism}) {
 			add(\%m, 'cache.memory.parallelism', { label => 'Memory latency parallelism',
-				value => $v->{parallelism}, unit => 'parallelism', better => 'higher' });
+				value => $v->{parallelism}, unit => 'parallelism', better => 'higher',
+				line => $v->{line}, at => $v->{parallelism_at} });
 		}
 	}
 	for my $s (@{ $run->{series} }) {
@@ -333,15 +385,40 @@ sub metrics {
 		if ($s->{title} =~ /ovr=($NUM)/) {
 			$rec{overhead} = $1 + 0;
 		}
+		$rec{overhead_stats} = $s->{overhead_stats} if $s->{overhead_stats};
 		push @series, \%rec;
 		for my $p (@{ $s->{points} }) {
+			my %src = (line => $p->{line}, at => $p->{at}[0]);
+			if ($name eq 'fs.latency') {
+				fs_point(\%m, $p, "$s->{title} $p->{x}");
+				next;
+			}
 			add(\%m, "$name\@$p->{x}", { label => "$s->{title} $p->{x}",
 				value => $p->{y} + 0, unit => $yu, stats => $p->{stats},
-				bytes => $bytes, better => better($yu), more => $p->{more} });
+				(defined $p->{incl_stats} ? (incl_overhead => $p->{incl_stats}) : ()),
+				bytes => $bytes, better => better($yu), more => $p->{more}, %src });
 		}
 	}
 	$m{':series'} = \@series;
 	return \%m;
+}
+
+# lat_fs's line "<size> <files> <created/s> <deleted/s>": the files are
+# how many one interval made (the harness's count, not a result), the
+# rates are the results, each with its own #stats.
+sub fs_point {
+	my ($m, $p, $label) = @_;
+	add($m, "fs.latency\@$p->{x}", { label => $label, value => $p->{y} + 0,
+		unit => 'files', better => 'none', count => 1, more => $p->{more},
+		line => $p->{line}, at => $p->{at}[0] });
+	my @col = ([ 'create', 'created' ], [ 'delete', 'deleted' ]);
+	for my $i (0 .. $#col) {
+		next unless defined $p->{more}[$i];
+		add($m, "fs.$col[$i][0]\@$p->{x}", { label => "lat_fs $col[$i][0] $p->{x}",
+			value => $p->{more}[$i] + 0, unit => 'files/sec', better => 'higher',
+			stats => $p->{col_stats}[ $i + 1 ], line => $p->{line},
+			at => $p->{at}[ $i + 1 ] });
+	}
 }
 
 sub add {

@@ -1,0 +1,240 @@
+#!/usr/bin/perl
+# The results reader (scripts/lib/LMResults.pm) against the lines it read:
+# every metric of every sample run, checked against the source line it
+# names.  The value is the number printed at that place of the line; the
+# unit is the one the program printed (after the number, at the end of
+# the label, or on the #stats line); a median lies inside its interval and
+# agrees with the value to the printed precision; every #stats line of the
+# file belongs to exactly one value.  The JSON twin must carry the same
+# values, and every number of the summary must be the metric (or the
+# simple function of metrics) its column names.
+use strict;
+use warnings;
+use lib 't/lib';
+use lib 'scripts/lib';
+use LMResults;
+use LMSummary;
+use LmTest;
+use Test::More;
+use JSON::PP;
+
+my $NUM = qr/[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?/;
+my $UNIT = qr{microseconds|nanoseconds|MB/sec|pages|parallelism|files/sec};
+# Points whose program prints no unit anywhere (no #stats line either).
+my $NO_UNIT = qr/^(?:mem\.parallelism|fs\.latency)\@/;
+
+my @samples = sort grep { /\.\d+$/ } glob('results/sample/*/*');
+ok(@samples >= 2, 'at least two sample results files') or BAIL_OUT('no samples');
+
+for my $f (@samples) {
+	open(my $fh, '<', $f) or die "$f: $!";
+	my @lines = <$fh>;
+	close $fh;
+	chomp @lines;
+	my $run = LMResults::parse($f);
+	my $m = LMResults::metrics($run);
+	my @names = sort grep { !/^:/ } keys %$m;
+	ok(@names > 1000, "$f: a full run's metrics (" . scalar(@names) . ')');
+	is(scalar @{ $run->{orphan_stats} }, 0, "$f: every #stats line belongs to a value")
+		or diag(join "\n", map { "line $_->{line}: $_->{label}" } @{ $run->{orphan_stats} });
+
+	my (%bad, $stats_seen, $no_unit);
+	for my $n (@names) {
+		my $r = $m->{$n};
+		my $why = check_metric($r, \@lines);
+		$bad{$n} = $why if $why;
+		$stats_seen++ if $r->{stats};
+		$stats_seen++ if $r->{incl_overhead};
+		$no_unit++ if $n =~ $NO_UNIT;
+	}
+	$stats_seen += grep { $_->{overhead_stats} } @{ $m->{':series'} };
+	is(scalar(keys %bad), 0, "$f: all " . scalar(@names)
+	   . ' metrics agree with their source lines')
+		or diag(join "\n", map { "$_: $bad{$_}" } (sort keys %bad)[0 .. 19]);
+	is($stats_seen, scalar(grep { /^#stats / } @lines),
+	   "$f: each #stats line is held by one value");
+	ok($no_unit < 0.05 * @names, "$f: few points without a printed unit ($no_unit)");
+
+	# lat_fs: one line per size, the rates in their own metrics with the
+	# intervals of their own #stats lines (they used to be mixed up).
+	my @fs = grep { /^fs\.create\@/ } @names;
+	ok(@fs >= 4, "$f: lat_fs create rates per size");
+	for my $c (@fs) {
+		(my $d = $c) =~ s/create/delete/;
+		my ($x) = $c =~ /\@(.*)$/;
+		my @tok = split ' ', $lines[ $m->{$c}{line} - 1 ];
+		is_deeply([ $m->{"fs.latency\@$x"}{value}, $m->{$c}{value}, $m->{$d}{value} ],
+			  [ @tok[1 .. 3] ], "$f: lat_fs $x: files, created/s, deleted/s");
+		is($m->{$c}{stats}{label}, 'lat_fs create', "$f: $c has the create #stats");
+		is($m->{$d}{stats}{label}, 'lat_fs delete', "$f: $d has the delete #stats");
+		ok(!$m->{"fs.latency\@$x"}{stats}, "$f: the file count has no interval");
+	}
+
+	# The JSON twin carries the same values, medians and intervals.
+	my $r = run([$^X, 'scripts/json', $f]);
+	is($r->{status}, 0, "json $f: exit 0");
+	my $doc = eval { decode_json($r->{out}) } // {};
+	my %jv = map { $_->{name} => $_ } @{ $doc->{values} // [] };
+	is_deeply([ sort keys %jv ], \@names, "json $f: the same metric names");
+	my @jbad;
+	for my $n (@names) {
+		my ($j, $v) = ($jv{$n}, $m->{$n});
+		next unless $j;
+		push @jbad, "$n: value" unless $j->{value} == $v->{value};
+		push @jbad, "$n: unit" unless $j->{unit} eq $v->{unit};
+		if ($j->{ci}) {
+			push @jbad, "$n: median outside ci"
+				unless $j->{ci}{lo} <= $j->{median} && $j->{median} <= $j->{ci}{hi};
+		} else {
+			push @jbad, "$n: median" unless $j->{median} == $v->{value};
+		}
+	}
+	is(scalar @jbad, 0, "json $f: every value as read, median inside its interval")
+		or diag(join "\n", @jbad[0 .. 9]);
+}
+
+# What each summary column is made of: [section, column, sub(metrics,
+# run) giving the expected value].  Series columns take the point at the
+# largest size.
+sub largest {
+	my ($m, $series) = @_;
+	my ($best, $bx);
+	for my $n (grep { /^\Q$series\E\@/ } keys %$m) {
+		my ($x) = $n =~ /\@(.*)$/;
+		my $b = LMResults::xbytes($x);
+		($best, $bx) = ($m->{$n}{value}, $b) if !defined $bx || $b > $bx;
+	}
+	return $best;
+}
+sub val { my ($m, $n) = @_; return $m->{$n} ? $m->{$n}{value} : undef; }
+sub med {
+	my @v = sort { $a <=> $b } @_;
+	return @v % 2 ? $v[$#v / 2] : ($v[@v / 2 - 1] + $v[@v / 2]) / 2;
+}
+# Columns that are one metric each.
+sub direct {
+	my ($sec, @pairs) = @_;
+	return map { my ($c, $n) = @$_; [ $sec, $c, sub { val($_[0], $n) } ] } @pairs;
+}
+my @SUMMARY = (
+	direct('Basic system', [ 'tlb pages', 'tlb.pages' ],
+	       [ 'mem par', 'cache.memory.parallelism' ]),
+	direct('Processor', [ 'null call', 'syscall.null' ], [ 'stat', 'syscall.stat' ],
+	       [ 'open clos', 'syscall.open_close' ], [ 'slct TCP', 'select.tcp.100' ],
+	       [ 'sig inst', 'sig.install' ], [ 'sig hndl', 'sig.catch' ],
+	       [ 'fork proc', 'proc.fork' ], [ 'exec proc', 'proc.exec' ],
+	       [ 'sh proc', 'proc.shell' ]),
+	[ 'Processor', 'null I/O',
+	  sub { (val($_[0], 'syscall.read') + val($_[0], 'syscall.write')) / 2 } ],
+	(map { my ($t, $c) = @$_; map { my $op = $_;
+		[ 'Basic ' . ($t eq 'int64' ? 'uint64' : $t), "$c $op",
+		  sub { val($_[0], "ops.$t.$op") } ] }
+		$t =~ /int/ ? qw(bit add mul div mod) : qw(add mul div bogo) }
+		[ 'integer', 'intgr' ], [ 'int64', 'int64' ], [ 'float', 'float' ],
+		[ 'double', 'double' ]),
+	direct('Context switching', map { my ($p, $k) = m{^(\d+)p/(\d+)K};
+		[ "$_ ctxsw", "ctx.size_${k}k\@$p" ] } qw(2p/0K 2p/16K 2p/64K 8p/16K 8p/64K 16p/16K 16p/64K)),
+	direct('Communication latencies', [ '2p/0K ctxsw', 'ctx.size_0k@2' ],
+	       [ 'Pipe', 'pipe.latency' ], [ 'AF UNIX', 'unix.latency' ],
+	       [ 'UDP', 'net.local.udp_latency' ], [ 'RPC/UDP', 'net.local.rpc_udp_latency' ],
+	       [ 'TCP', 'net.local.tcp_latency' ], [ 'RPC/TCP', 'net.local.rpc_tcp_latency' ],
+	       [ 'TCP conn', 'net.local.tcp_connect' ]),
+	(map { my ($c, $n) = @$_; [ 'File & VM', $c, sub { 1e6 / val($_[0], $n) } ] }
+		[ '0K File Create', 'fs.create@0k' ], [ '0K File Delete', 'fs.delete@0k' ],
+		[ '10K File Create', 'fs.create@10k' ], [ '10K File Delete', 'fs.delete@10k' ]),
+	[ 'File & VM', 'Mmap Latency', sub { largest($_[0], 'mmap.latency') } ],
+	direct('File & VM', [ 'Prot Fault', 'sig.prot' ], [ 'Page Fault', 'pagefault' ],
+	       [ '100fd selct', 'select.file.100' ]),
+	direct('Communication bandwidths', [ 'Pipe', 'pipe.bandwidth' ],
+	       [ 'AF UNIX', 'unix.bandwidth' ]),
+	(map { my ($c, $n) = @$_; [ 'Communication bandwidths', $c, sub { largest($_[0], $n) } ] }
+		[ 'TCP', 'net.local.tcp_bandwidth' ], [ 'File reread', 'file.reread' ],
+		[ 'Mmap reread', 'mmap.reread' ], [ 'Bcopy (libc)', 'bw_mem.bcopy' ],
+		[ 'Bcopy (hand)', 'bw_mem.fcp' ], [ 'Mem read', 'bw_mem.frd' ],
+		[ 'Mem write', 'bw_mem.fwr' ]),
+	direct('Memory latencies', [ 'L1 $', 'cache.l1.latency' ],
+	       [ 'L2 $', 'cache.l2.latency' ], [ 'Main mem', 'cache.memory.latency' ]),
+	# The random-order curve beyond twice the last-level cache.
+	[ 'Memory latencies', 'Rand mem', sub {
+		my ($m, $run) = @_;
+		my ($llc) = ($run->{header}{LLC_KB} // 0) * 1024;
+		med(map { $m->{$_}{value} } grep { /^mem\.random_latency\.stride_16\@(.*)$/
+			&& $1 * 1048576 > 2 * $llc } keys %$m) } ],
+);
+
+for my $f (@samples) {
+	my $run = LMResults::parse($f);
+	my $m = LMResults::metrics($run);
+	my %col;
+	for my $t (LMSummary::tables([$run])) {
+		my ($title) = grep { /\S/ } split /\n/, $t->{head};
+		for my $c (0 .. $#{ $t->{names} }) {
+			$col{"$title\t$t->{names}[$c]"} = $t->{rows}[0]{values}[$c];
+		}
+	}
+	my (@bad, $checked);
+	for my $e (@SUMMARY) {
+		my ($sec, $name, $how) = @$e;
+		my @k = grep { /^[^\t]*\Q$sec\E[^\t]*\t\Q$name\E$/ } keys %col;
+		if (@k != 1) { push @bad, "$sec / $name: " . scalar(@k) . ' columns'; next; }
+		my ($got, $want) = ($col{ $k[0] }, $how->($m, $run));
+		if (!defined $got || !defined $want
+		    || abs($got - $want) > 1e-9 * abs($want)) {
+			push @bad, "$sec / $name: summary " . ($got // 'blank')
+				. ', metrics ' . ($want // 'none');
+		}
+		$checked++;
+	}
+	is(scalar @bad, 0, "$f: $checked summary columns are the metrics they name")
+		or diag(join "\n", @bad);
+	my @numeric = grep { defined $col{$_} && $col{$_} =~ /^[-+]?[\d.]+(?:e[-+]?\d+)?$/i
+		&& !/\t(?:Mhz|cache line bytes|scal load)$/ } keys %col;
+	is(scalar @numeric, scalar @SUMMARY, "$f: every measured summary number is checked");
+}
+
+# Returns what is wrong with one metric record, or '' when nothing is.
+sub check_metric {
+	my ($r, $lines) = @_;
+	return 'no source line' unless $r->{line} && defined $r->{at};
+	my $l = $lines->[ $r->{line} - 1 ];
+	my $rest = substr($l, $r->{at});
+	return "nothing numeric at $r->{at} of line $r->{line}: $l"
+		unless $rest =~ /^($NUM)/;
+	my $printed = $1;
+	return "value $r->{value} but line $r->{line} says $printed"
+		unless $printed == $r->{value};
+	my $after = substr($rest, length $printed);
+	my $unit;
+	if ($after =~ /^ ($UNIT)/) {
+		$unit = $1;
+	} elsif ($l =~ /^[^:]* (parallelism): $NUM\s*$/) {
+		$unit = $1;
+	} elsif ($r->{stats}) {
+		$unit = $r->{stats}{unit};
+	} elsif ($r->{incl_overhead}) {
+		$unit = $r->{incl_overhead}{unit};
+	}
+	if (defined $unit) {
+		return "unit $r->{unit}, printed $unit" unless $unit eq $r->{unit};
+	} elsif ($r->{name} !~ $NO_UNIT) {
+		return "no unit printed for line $r->{line}";
+	}
+	my $s = $r->{stats} or return '';
+	return 'stats without an interval' unless defined $s->{ci_lo} && defined $s->{ci_hi};
+	return "median $s->{median} outside [$s->{ci_lo}, $s->{ci_hi}]"
+		unless $s->{ci_lo} <= $s->{median} && $s->{median} <= $s->{ci_hi};
+	return "median $s->{median} outside [min, max]"
+		unless $s->{min} <= $s->{median} && $s->{median} <= $s->{max};
+	return "n=$s->{n} but " . scalar(@{ $s->{samples} }) . ' samples'
+		unless $s->{n} == @{ $s->{samples} };
+	# The value is the median as printed: within half its last digit
+	# (the #stats line has 6 significant digits of its own).
+	my $dec = $printed =~ /\.(\d+)/ ? length $1 : 0;
+	my $tol = 0.5 * 10**-$dec + 5e-6 * abs($s->{median});
+	my $median = $s->{median} * ($s->{parallel} // 1);
+	return "value $printed is not the median $s->{median}"
+		unless abs($r->{value} - $median) <= $tol;
+	return '';
+}
+
+done_testing();
