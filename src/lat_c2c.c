@@ -1,0 +1,314 @@
+/*
+ * lat_c2c - core-to-core latency: one cache line handed back and forth
+ * between two CPUs, for every ordered pair of the CPUs chosen.
+ *
+ * The initiator (this process, pinned to the row's CPU) writes an odd
+ * value into a shared line and spins until the responder (a helper
+ * pinned to the column's CPU) has answered with the next even one; the
+ * figure is half of that round trip: the time for the line to move from
+ * one CPU's cache to the other's and be seen there.  Both spin only
+ * while an interval runs: between intervals the helpers block on a pipe,
+ * so the idle ones cost no CPU time.  Every pair is timed in every round
+ * (benchmp_rounds), so other load falls on all pairs alike; the figure is
+ * the fastest interval, the cost with the least interference (the pair's
+ * placement is fixed by construction).
+ *
+ * Output: the matrix (rows: initiating CPU, columns: responding CPU; the
+ * diagonal is "-"), one "c2c <relation>: <ns> nanoseconds" line per kind
+ * of pair (SMT siblings, shared LLC, ... from lib_topo), the median of
+ * the pairs of that kind, and the "x y z" series of all pairs.  With more
+ * than MAX_DEFAULT CPUs online, a spread sample of them is taken (said on
+ * the first line); -c names the CPUs instead.
+ *
+ * usage: lat_c2c [-W <warmup>] [-N <repetitions>] [-c <cpulist>] [-l]
+ *                [-r <sysfs root>]
+ *   -l  list the pairs and their relations, measure nothing
+ */
+#if defined(__linux__)
+#define _GNU_SOURCE		/* MAP_ANONYMOUS under -D_XOPEN_SOURCE */
+#endif
+#include "bench.h"
+#include "lib_partner.h"
+#include "lib_report.h"
+#include "lib_topo.h"
+
+#include <stdatomic.h>
+#include <sys/mman.h>
+
+#if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
+#define MAP_ANONYMOUS MAP_ANON
+#endif
+
+#define MAX_DEFAULT	32	/* CPUs measured by default: 992 pairs */
+#define LINE		128	/* apart, so no two slots share a line */
+#define DEFAULT_US	1000	/* interval: ~10^4 round trips */
+
+struct slot {
+	_Atomic unsigned long ball;	/* odd: the responder's turn */
+	char pad1[LINE - sizeof(unsigned long)];
+	_Atomic unsigned long ready;	/* interval sequence the helper is at */
+	char pad2[LINE - sizeof(unsigned long)];
+};
+
+struct helper {
+	int cpu, cmd;		/* command pipe's write end */
+	pid_t pid;
+	struct slot *slot;
+	unsigned long seq;
+};
+
+struct pair {
+	int from;		/* initiator's CPU */
+	struct helper *to;
+};
+
+static void respond(struct slot *s, int cmd_rd)
+{
+	unsigned long n, v, seq = 0;
+
+	while (partner_read_all(cmd_rd, &n, sizeof(n)) == 0) {
+		atomic_store_explicit(&s->ready, ++seq, memory_order_release);
+		while (n-- > 0) {
+			while (((v = atomic_load_explicit(&s->ball,
+				  memory_order_acquire)) & 1) == 0)
+				;
+			atomic_store_explicit(&s->ball, v + 1,
+					      memory_order_release);
+		}
+	}
+	_exit(0);
+}
+
+static void start_helper(struct helper *h, int which, int count)
+{
+	int p[2];
+
+	h->slot = mmap(NULL, sizeof(*h->slot), PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (h->slot == MAP_FAILED)
+		bench_die("mmap");
+	atomic_init(&h->slot->ball, 0);
+	atomic_init(&h->slot->ready, 0);
+	if (pipe(p) != 0)
+		bench_die("pipe");
+	h->pid = partner_fork(which, count);
+	if (h->pid == 0) {
+		close(p[1]);
+		if (topo_pin(h->cpu) != 0) {
+			fprintf(stderr, "%s: cannot run a helper on CPU %d: "
+				"%s\n", bench_progname(), h->cpu,
+				strerror(errno));
+			_exit(1);
+		}
+		respond(h->slot, p[0]);
+	}
+	close(p[0]);
+	h->cmd = p[1];
+	h->seq = 0;
+}
+
+/* Before every interval: be on the row's CPU, the helper spinning. */
+static void arm(iter_t n, void *cookie)
+{
+	struct pair *pr = cookie;
+	unsigned long cnt = n;
+
+	if (n == 0)
+		return;
+	if (topo_pin(pr->from) != 0)
+		bench_die("cannot run on CPU %d", pr->from);
+	if (partner_write_all(pr->to->cmd, &cnt, sizeof(cnt)) != 0)
+		bench_die("helper on CPU %d is gone", pr->to->cpu);
+	pr->to->seq++;
+	while (atomic_load_explicit(&pr->to->slot->ready,
+				    memory_order_acquire) != pr->to->seq)
+		;
+}
+
+static void ping_pong(iter_t n, void *cookie)
+{
+	struct pair *pr = cookie;
+	_Atomic unsigned long *ball = &pr->to->slot->ball;
+	unsigned long v = atomic_load_explicit(ball, memory_order_relaxed);
+
+	while (n-- > 0) {
+		atomic_store_explicit(ball, v + 1, memory_order_release);
+		v += 2;
+		while (atomic_load_explicit(ball, memory_order_acquire) != v)
+			;
+	}
+}
+
+static int choose_cpus(const struct topo *t, const char *list, int *cpus)
+{
+	int n, i, step;
+
+	if (list != NULL) {
+		n = topo_parse_list(list, cpus, t->ncpus + 1);
+		if (n < 2)
+			bench_fail("-c %s: at least two CPUs, at most the %d "
+				   "online", list, t->ncpus);
+		for (i = 0; i < n; i++)
+			if (topo_cpu(t, cpus[i]) == NULL)
+				bench_fail("-c %s: CPU %d is not online", list,
+					   cpus[i]);
+		return n;
+	}
+	step = (t->ncpus + MAX_DEFAULT - 1) / MAX_DEFAULT;
+	for (n = 0, i = 0; i < t->ncpus; i += step)
+		cpus[n++] = t->cpus[i].cpu;
+	if (step > 1)
+		printf("# %d of %d online CPUs: every %d-th (-c chooses)\n", n,
+		       t->ncpus, step);
+	return n;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* One line per kind of pair: the median of that kind's pairs. */
+static void by_relation(const struct topo *t, const int *cpus, int n,
+			const double *ns)
+{
+	static const char *kinds[] = {
+		"SMT siblings", "shared LLC", "different LLCs, same package",
+		"same package", "same node", "different nodes",
+	};
+	double *v = malloc((size_t)(n * n) * sizeof(*v));
+	size_t k;
+	int i, j, m;
+
+	if (v == NULL)
+		bench_die("out of memory");
+	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		for (m = 0, i = 0; i < n; i++)
+			for (j = 0; j < n; j++)
+				if (i != j && !strcmp(topo_relation(t, cpus[i],
+						      cpus[j]), kinds[k]))
+					v[m++] = ns[i * n + j];
+		if (m == 0)
+			continue;
+		qsort(v, (size_t)m, sizeof(*v), cmp_double);
+		fprintf(stderr, "c2c %s: %.2f nanoseconds\n", kinds[k],
+			m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2);
+	}
+	free(v);
+}
+
+int main(int argc, char *argv[])
+{
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	const char *root = "/sys", *list = NULL;
+	struct helper *helpers;
+	struct bench_point *pts;
+	struct pair *pairs;
+	struct topo t;
+	int c, n, i, j, k, np, listing = 0, *cpus;
+	double *ns;
+
+	bench_init(argc, argv, "[-W <warmup>] [-N <repetitions>] "
+		   "[-c <cpulist>] [-l] [-r <sysfs root>]");
+	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS "c:lr:")) != -1) {
+		if (bench_common_opt(c, optarg, &opts))
+			continue;
+		switch (c) {
+		case 'c': list = optarg; break;
+		case 'l': listing = 1; break;
+		case 'r': root = optarg; break;
+		default: bench_usage();
+		}
+	}
+	if (optind != argc)
+		bench_usage();
+	if (opts.parallel != 1)
+		bench_fail("-P %d: each pair is already two processes; use 1",
+			   opts.parallel);
+	topo_discover(&t, root);
+	cpus = malloc((size_t)(t.ncpus + 1) * sizeof(*cpus));
+	if (cpus == NULL)
+		bench_die("out of memory");
+	n = choose_cpus(&t, list, cpus);
+	if (n < 2)
+		bench_die("only one CPU online: no pair to measure");
+	if (listing) {
+		for (i = 0; i < n; i++)
+			for (j = 0; j < n; j++)
+				if (i != j)
+					printf("%d %d %s\n", cpus[i], cpus[j],
+					       topo_relation(&t, cpus[i],
+							     cpus[j]));
+		return 0;
+	}
+	helpers = calloc((size_t)n, sizeof(*helpers));
+	pairs = calloc((size_t)(n * n), sizeof(*pairs));
+	pts = calloc((size_t)(n * n), sizeof(*pts));
+	ns = calloc((size_t)(n * n), sizeof(*ns));
+	if (!helpers || !pairs || !pts || !ns)
+		bench_die("out of memory");
+	partner_place_self(n);
+	for (j = 0; j < n; j++) {
+		helpers[j].cpu = cpus[j];
+		start_helper(&helpers[j], j + 1, n);
+	}
+	for (np = 0, i = 0; i < n; i++)
+		for (j = 0; j < n; j++) {
+			if (i == j)
+				continue;
+			pairs[np].from = cpus[i];
+			pairs[np].to = &helpers[j];
+			pts[np].initialize = arm;
+			pts[np].benchmark = ping_pong;
+			pts[np].cookie = &pairs[np];
+			np++;
+		}
+	bench_default_enough(DEFAULT_US);
+	benchmp_rounds(pts, np, 1, opts.warmup, opts.repetitions);
+	for (k = 0, i = 0; i < n; i++)
+		for (j = 0; j < n; j++) {
+			if (i == j)
+				continue;
+			bench_point_result(&pts[k], 1);
+			/* Half a round trip per iteration. */
+			ns[i * n + j] = report_quantile(0, 0.5, 0);
+			bench_point_free(&pts[k]);
+			k++;
+		}
+	for (j = 0; j < n; j++)
+		close(helpers[j].cmd);
+	for (j = 0; j < n; j++)
+		partner_reap(&helpers[j].pid, 1);
+	fprintf(stderr, "\"core-to-core latency (ns, half a round trip; "
+		"rows: initiating CPU, columns: responding CPU)\n%6s", "");
+	for (j = 0; j < n; j++)
+		fprintf(stderr, " %7d", cpus[j]);
+	fprintf(stderr, "\n");
+	for (i = 0; i < n; i++) {
+		fprintf(stderr, "%6d", cpus[i]);
+		for (j = 0; j < n; j++)
+			if (i == j)
+				fprintf(stderr, " %7s", "-");
+			else
+				fprintf(stderr, " %7.1f", ns[i * n + j]);
+		fprintf(stderr, "\n");
+	}
+	fprintf(stderr, "\n");
+	by_relation(&t, cpus, n, ns);
+	fprintf(stderr, "\"c2c latency\n");
+	for (i = 0; i < n; i++)
+		for (j = 0; j < n; j++)
+			if (i != j)
+				fprintf(stderr, "%d %d %.2f\n", cpus[i],
+					cpus[j], ns[i * n + j]);
+	fprintf(stderr, "\n");
+	free(cpus);
+	free(helpers);
+	free(pairs);
+	free(pts);
+	free(ns);
+	topo_free(&t);
+	return 0;
+}
