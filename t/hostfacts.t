@@ -12,6 +12,7 @@ use LmRun;
 use Test::More;
 use File::Temp qw(tempdir);
 use Cwd qw(getcwd);
+use JSON::PP ();
 
 my $top = getcwd();
 my $tmp = tempdir(CLEANUP => 1);
@@ -158,6 +159,16 @@ for my $case ([ '', 'unknown', qr/unknown: MB=4 LLC=unknown/ ],
 	my $j = slurp("$file.json");
 	like($j, qr/"llc_source"\s*:\s*"\Q$src\E"/, 'JSON llc_source');
 	like($j, $llc ? qr/"llc_kb"\s*:\s*$llc\b/ : qr/"llc_kb"\s*:\s*null/, 'JSON llc_kb');
+	next unless $llc eq '';
+	# The topology program's description, once: a row per online CPU.
+	chomp(my $ncpu = `getconf _NPROCESSORS_ONLN`);
+	my @cpus = $text =~ /^\[TOPO_CPU: (\d+ \d+ \d+ \d+ \d+ -?\d+)\]$/mg;
+	is(scalar @cpus, $ncpu, 'topology: a [TOPO_CPU: ] line per CPU');
+	like($text, qr/^\[TOPO_NODE: \d+ \d+ (\d+|-)\]$/m, 'topology: nodes');
+	like($text, qr/^\[TOPOLOGY: CPUs: $ncpu online \(/m, 'topology: description');
+	my $jd = JSON::PP::decode_json($j);
+	is(scalar @{ $jd->{host}{topology}{cpus} // [] }, $ncpu, 'JSON host.topology.cpus');
+	ok(@{ $jd->{host}{topology}{nodes} // [] } >= 1, 'JSON host.topology.nodes');
 }
 
 done_testing();

@@ -24,7 +24,8 @@ our $SCHEMA_VERSION = 1;
 my $NUM = qr/[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?/;
 
 # Header keys that may repeat; their values are kept in lists.
-my %MULTI = map { $_ => 1 } qw(net if mount CHECK SKIPPED FAILED GROUP_TIME);
+my %MULTI = map { $_ => 1 } qw(net if mount CHECK SKIPPED FAILED GROUP_TIME TOPOLOGY TOPO_CPU
+	TOPO_NODE);
 
 sub parse {
 	my ($path) = @_;
@@ -64,6 +65,15 @@ sub parse {
 			} elsif ($k eq 'SKIPPED' || $k eq 'FAILED') {
 				my ($what, $why) = $v =~ /^(.*?): (.*)$/ ? ($1, $2) : ($v, '');
 				push @{ $run{ lc $k } }, { what => $what, reason => $why };
+			} elsif ($k eq 'TOPO_CPU') {
+				my @f = split ' ', $v;
+				push @{ $run{topology}{cpus} }, { map { ($_, 0 + shift @f) }
+					qw(cpu core package node smt llc) } if @f == 6;
+			} elsif ($k eq 'TOPO_NODE') {
+				my @f = split ' ', $v;
+				push @{ $run{topology}{nodes} }, { node => 0 + $f[0],
+					cpus => 0 + $f[1], mem_mb => $f[2] eq '-' ? undef : 0 + $f[2] }
+					if @f == 3;
 			} elsif ($k eq 'GROUP_TIME') {
 				my ($g, $s) = split ' ', $v;
 				$run{group_time}{$g} = $s;
