@@ -281,7 +281,7 @@ int main(int argc, char *argv[])
 		close(helpers[j].cmd);
 	for (j = 0; j < n; j++)
 		partner_reap(&helpers[j].pid, 1);
-	fprintf(stderr, "\"core-to-core latency (ns, half a round trip; "
+	fprintf(stderr, "# core-to-core latency (ns, half a round trip; "
 		"rows: initiating CPU, columns: responding CPU)\n%6s", "");
 	for (j = 0; j < n; j++)
 		fprintf(stderr, " %7d", cpus[j]);

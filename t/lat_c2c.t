@@ -20,7 +20,7 @@ my $r = probe([bin('lat_c2c'), '-c', $cpus], env => { quick_env() });
 is($r->{status}, 0, 'exit 0') or diag($r->{err});
 ok(!$r->{procs_left}, 'no helper left');
 my @lines = split /\n/, $r->{err};
-like($lines[0] // '', qr/^"core-to-core latency .*rows: initiating CPU, columns: responding CPU\)$/,
+like($lines[0] // '', qr/^# core-to-core latency .*rows: initiating CPU, columns: responding CPU\)$/,
      'matrix title');
 like($lines[1] // '', qr/^\s+0\s+1/, 'column header');
 my @rows = grep { /^\s+\d+(\s+(-|$num))+$/ } @lines[2 .. $#lines];

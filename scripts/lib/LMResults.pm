@@ -37,7 +37,7 @@ sub parse {
 		orphan_stats => [],
 		status => 'incomplete', incomplete => 'no end mark (still running, or killed)',
 	);
-	my ($series, $heading, $last, $pending);
+	my ($series, $heading, $last, $pending, $placement);
 	while (my $line = <$fh>) {
 		chomp $line;
 		$line =~ s/\r\z//;
@@ -65,6 +65,10 @@ sub parse {
 			} elsif ($k eq 'SKIPPED' || $k eq 'FAILED') {
 				my ($what, $why) = $v =~ /^(.*?): (.*)$/ ? ($1, $2) : ($v, '');
 				push @{ $run{ lc $k } }, { what => $what, reason => $why };
+			} elsif ($k eq 'PLACEMENT') {
+				# [PLACEMENT: <kind>: <cpus>] .. [PLACEMENT: none]: the
+				# values between were measured with that placement.
+				$placement = $v eq 'none' ? undef : slug($v =~ s/:.*//r);
 			} elsif ($k eq 'TOPO_CPU') {
 				my @f = split ' ', $v;
 				push @{ $run{topology}{cpus} }, { map { ($_, 0 + shift @f) }
@@ -98,7 +102,8 @@ sub parse {
 				$heading = $series->{title};
 				pop @{ $run{series} };
 			}
-			$series = { title => $1, heading => $heading, points => [] };
+			$series = { title => $1, heading => $heading, points => [],
+				(defined $placement ? (placement => $placement) : ()) };
 			push @{ $run{series} }, $series;
 			$last = undef;
 			next;
@@ -117,6 +122,7 @@ sub parse {
 		}
 		if (my $v = scalar_line($line)) {
 			$v->{line} = $.;
+			$v->{placement} = $placement if defined $placement;
 			$v->{also}{line} = $. if $v->{also};
 			push @{ $run{values} }, $v;
 			$last = $v;
@@ -246,6 +252,8 @@ my @SCALAR = (
 	[ qr/^Process fork\+execve$/, 'proc.exec' ],
 	[ qr/^Process fork\+\/bin\/sh -c$/, 'proc.shell' ],
 	[ qr/^Pipe latency$/, 'pipe.latency' ],
+	[ qr/^c2c (SMT siblings|shared LLC|different LLCs, same package|same package|same node|different nodes)$/,
+	  'c2c.$1' ],
 	[ qr/^AF_UNIX sock stream latency$/, 'unix.latency' ],
 	[ qr/^Fifo latency$/, 'fifo.latency' ],
 	[ qr/^Semaphore latency$/, 'sem.latency' ],
@@ -324,7 +332,7 @@ sub scalar_name {
 				my $host = pop @m;
 				$n =~ s/\@/host_part($host)/e;
 			}
-			$n =~ s/\$(\d)/$m[$1 - 1]/g;
+			$n =~ s/\$(\d)/slug($m[$1 - 1])/ge;
 			$n =~ s/uint64/int64/;
 			return ($n, $bytes);
 		}
@@ -354,6 +362,7 @@ sub series_name {
 	return ('mmap.latency', 'MB', 'microseconds') if $t eq 'mappings';
 	return ('fs.latency', 'size', 'files') if $t eq 'File system latency';
 	return ('mem.parallelism', 'MB', 'parallelism') if $t eq 'Memory parallelism';
+	return ('c2c.matrix', 'cpu', 'cpu') if $t eq 'c2c latency';
 	return ('net.' . host_part($1) . '.tcp_bandwidth', 'MB', 'MB/sec', 'bytes received')
 		if $t =~ /^Socket bandwidth using (\S+)/;
 	return ('series.' . slug($t), 'x', 'y');
@@ -373,6 +382,7 @@ sub metrics {
 	my (%m, @series);
 	for my $v (@{ $run->{values} }) {
 		my ($name, $bytes) = scalar_name($v);
+		$name .= ".$v->{placement}" if defined $v->{placement};
 		my %src = (line => $v->{line}, at => $v->{at});
 		add(\%m, $name, { label => $v->{label}, value => $v->{value},
 			unit => $v->{unit}, stats => $v->{stats}, bytes => $bytes,
@@ -390,6 +400,7 @@ sub metrics {
 	}
 	for my $s (@{ $run->{series} }) {
 		my ($name, $xu, $yu, $bytes) = series_name($s);
+		$name .= ".$s->{placement}" if defined $s->{placement};
 		my %rec = (name => $name, title => $s->{title}, heading => $s->{heading},
 			x_unit => $xu, y_unit => $yu, bytes => $bytes, points => $s->{points});
 		if ($s->{title} =~ /ovr=($NUM)/) {
@@ -399,6 +410,14 @@ sub metrics {
 		push @series, \%rec;
 		for my $p (@{ $s->{points} }) {
 			my %src = (line => $p->{line}, at => $p->{at}[0]);
+			if ($name eq 'c2c.matrix') {
+				# "from to ns": one metric per ordered pair of CPUs.
+				add(\%m, "c2c.pair.$p->{x}_$p->{y}", { label => "c2c $p->{x} to $p->{y}",
+					value => $p->{more}[0] + 0, unit => 'nanoseconds',
+					stats => $p->{stats}, better => 'lower', line => $p->{line},
+					at => $p->{at}[1] });
+				next;
+			}
 			if ($name eq 'fs.latency') {
 				fs_point(\%m, $p, "$s->{title} $p->{x}");
 				next;

@@ -122,6 +122,17 @@ sub memlat {
 	return \%r;
 }
 
+# Kinds of CPU pair, closest first (lib_topo.c's names, as metric suffixes).
+my @PLACES = qw(smt_siblings shared_llc different_llcs_same_package same_package
+		same_node different_nodes);
+# placed(m, get, i): get(m, kind) for the kinds measured, the i-th of them
+# (0: the closest, -1: the farthest).
+sub placed {
+	my ($m, $get, $i) = @_;
+	my @v = grep { defined } map { $get->($m, $_) } @PLACES;
+	return @v ? $v[$i] : undef;
+}
+
 sub measured_mhz {
 	my ($run) = @_;
 	my $src = $run->{header}{MHZ_SOURCE} // '';
@@ -243,6 +254,28 @@ EOT
 		[ 5, sub { v($_[1], 'net.local.tcp_latency') } ],
 		[ 5, sub { v($_[1], 'net.local.rpc_tcp_latency') } ],
 		[ 4, sub { v($_[1], 'net.local.tcp_connect') } ],
+	  ] },
+	{ optional => 1, head => <<'EOT',
+IPC latency by placement in microseconds - smaller is better
+(near, far: the closest and the farthest other CPU found; c2c in nanoseconds)
+-------------------------------------------------------------------------------
+Host                 OS  Pipe  Pipe  Pipe  UNIX  UNIX  UNIX 2p/0K 2p/0K   c2c   c2c
+                         same  near   far  same  near   far  same   far  near   far
+--------- ------------- ----- ----- ----- ----- ----- ----- ----- ----- ----- -----
+EOT
+	  names => [ 'Pipe same', 'Pipe near', 'Pipe far', 'UNIX same', 'UNIX near', 'UNIX far',
+		     '2p/0K same', '2p/0K far', 'c2c near', 'c2c far' ],
+	  cols => [
+		[ 5, sub { v($_[1], 'pipe.latency.same_cpu') } ],
+		[ 5, sub { placed($_[1], sub { v($_[0], "pipe.latency.$_[1]") }, 0) } ],
+		[ 5, sub { placed($_[1], sub { v($_[0], "pipe.latency.$_[1]") }, -1) } ],
+		[ 5, sub { v($_[1], 'unix.latency.same_cpu') } ],
+		[ 5, sub { placed($_[1], sub { v($_[0], "unix.latency.$_[1]") }, 0) } ],
+		[ 5, sub { placed($_[1], sub { v($_[0], "unix.latency.$_[1]") }, -1) } ],
+		[ 5, sub { point_at($_[1], 'ctx.size_0k.same_cpu', 2) } ],
+		[ 5, sub { placed($_[1], sub { point_at($_[0], "ctx.size_0k.$_[1]", 2) }, -1) } ],
+		[ 5, sub { placed($_[1], sub { v($_[0], "c2c.$_[1]") }, 0) } ],
+		[ 5, sub { placed($_[1], sub { v($_[0], "c2c.$_[1]") }, -1) } ],
 	  ] },
 	{ remote => 1, head => <<'EOT',
 *Remote* Communication latencies in microseconds - smaller is better
@@ -368,6 +401,8 @@ sub tables {
 				push @lines, [ $r->{host}, $r->{os},
 					[ map { $_->[1]->($r->{run}, $r->{m}) } @{ $sec->{cols} } ] ];
 			}
+			# An optional section is left out where no run measured it.
+			next if $sec->{optional} && !grep { grep { defined } @{ $_->[2] } } @lines;
 		}
 		my @cols = @{ $sec->{cols} };
 		my $head = $sec->{head};
