@@ -148,6 +148,11 @@ STREAM copy bandwidth: 38500.00 MB/sec
 0.00049 1.100
 8.00000 160.000
 
+"loaded latency rd, 1 loader: MB/s ns
+0 100.000
+9000 180.000
+5000 120.000
+
 [STATUS: complete]
 EOT
 close $fh;
@@ -199,6 +204,9 @@ is(row('File & VM system latencies'),
    'synth     Linux 0.0-tes   10.0 5.0000   20.0 8.0000    20.0 0.550 0.99000 1.100', 'file & VM');
 is(row('*Local* Communication bandwidths'),
    'synth     Linux 0.0-tes 4292 6771 3925 5000.0 6000.0 10000. 9000.0 12000 11000', 'bandwidths');
+like(row('Loaded memory latency'), qr/^synth\s+Linux 0\.0-tes\s+1\s+100\.0\s+9000\s+180\.0$/,
+     'loaded latency: loaders, idle, the highest load and the latency there');
+unlike($s, qr/IPC latency by placement/, 'no placement section without placement results');
 is(row('Memory latencies'),
    'synth     Linux 0.0-tes  3000 1.0700 3.6500  120.0       160.0', 'memory latencies');
 
@@ -242,12 +250,14 @@ SKIP: {
 	like($gp, qr/L1 48K \(found\).*L2 1\.75M \(found\)/s, 'levels found by cache are marked');
 	unlike($gp, qr/sysfs/, 'and not the sysfs sizes');
 	like(slurp("$tmp/g-png/mem_latency.gp"), qr/logscale x/, 'log x');
+	like(slurp("$tmp/g-png/loaded_latency.dat"), qr/^0 100\.000\n5000 120\.000\n9000 180\.000\n/m,
+	     'loaded latency: the curve in order of bandwidth');
 
 	# ---- the HTML page --------------------------------------------------------------
 	$r = run([$^X, 'scripts/html', '-o', "$tmp/h/report.html", $f], timeout => 60);
 	is($r->{status}, 0, 'html: exit 0') or diag($r->{err});
 	my $h = slurp("$tmp/h/report.html");
-	is(() = $h =~ /<table class="summary">/g, 12, 'twelve summary tables (with the remote one)');
+	is(() = $h =~ /<table class="summary">/g, 13, 'thirteen summary tables (with the remote and the loaded-latency ones)');
 	is(() = $h =~ /<svg\b/g, 7, 'seven SVG graphs inline');
 	unlike($h, qr/\b(?:src|href)\s*=\s*"(?:https?:)?\/\//i, 'nothing fetched from a network');
 	SKIP: {

@@ -363,6 +363,9 @@ sub series_name {
 	return ('fs.latency', 'size', 'files') if $t eq 'File system latency';
 	return ('mem.parallelism', 'MB', 'parallelism') if $t eq 'Memory parallelism';
 	return ('c2c.matrix', 'cpu', 'cpu') if $t eq 'c2c latency';
+	# lat_mem_load: achieved MB/s against latency, one curve per loader count.
+	return ("mem.loaded.$1.loaders_$2", 'MB/s', 'nanoseconds')
+		if $t =~ /^loaded latency (rd|wr), (\d+) loaders?:/;
 	return ('net.' . host_part($1) . '.tcp_bandwidth', 'MB', 'MB/sec', 'bytes received')
 		if $t =~ /^Socket bandwidth using (\S+)/;
 	return ('series.' . slug($t), 'x', 'y');
@@ -379,7 +382,7 @@ sub better {
 # "<series>@<x>"; the series themselves are in $m->{':series'}.
 sub metrics {
 	my ($run) = @_;
-	my (%m, @series);
+	my (%m, @series, %pi);
 	for my $v (@{ $run->{values} }) {
 		my ($name, $bytes) = scalar_name($v);
 		$name .= ".$v->{placement}" if defined $v->{placement};
@@ -416,6 +419,19 @@ sub metrics {
 					value => $p->{more}[0] + 0, unit => 'nanoseconds',
 					stats => $p->{stats}, better => 'lower', line => $p->{line},
 					at => $p->{at}[1] });
+				next;
+			}
+			if ($name =~ /^mem\.loaded\./) {
+				# The achieved bandwidth (x) differs run to run: points
+				# are named by their place in the curve (the pause level),
+				# latency and bandwidth apart.
+				my $i = $pi{$name}++;
+				add(\%m, "$name\@$i", { label => "$s->{title} point $i",
+					value => $p->{y} + 0, unit => 'nanoseconds', better => 'lower',
+					stats => $p->{stats}, %src });
+				add(\%m, "$name.bandwidth\@$i", { label => "$s->{title} point $i MB/s",
+					value => $p->{x} + 0, unit => 'MB/sec', better => 'none',
+					line => $p->{line}, at => 0 });
 				next;
 			}
 			if ($name eq 'fs.latency') {

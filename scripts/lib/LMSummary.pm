@@ -133,6 +133,27 @@ sub placed {
 	return @v ? $v[$i] : undef;
 }
 
+# The loaded-latency curve with the most loaders: [points], loaders.
+sub loaded_curve {
+	my ($m) = @_;
+	my ($best, $n);
+	for my $s (@{ $m->{':series'} }) {
+		next unless $s->{name} =~ /^mem\.loaded\.rd\.loaders_(\d+)$/;
+		($best, $n) = ($s, $1) if !defined $n || $1 > $n;
+	}
+	return $best ? ($best->{points}, $n) : ();
+}
+# idle latency, the highest bandwidth reached, the latency there
+sub loaded {
+	my ($m, $what) = @_;
+	my ($p, $n) = loaded_curve($m);
+	return undef unless $p && @$p;
+	return $n if $what eq 'loaders';
+	return $p->[0]{y} if $what eq 'idle';
+	my ($top) = sort { $b->{x} <=> $a->{x} } @$p;
+	return $what eq 'bw' ? $top->{x} : $top->{y};
+}
+
 sub measured_mhz {
 	my ($run) = @_;
 	my $src = $run->{header}{MHZ_SOURCE} // '';
@@ -276,6 +297,20 @@ EOT
 		[ 5, sub { placed($_[1], sub { point_at($_[0], "ctx.size_0k.$_[1]", 2) }, -1) } ],
 		[ 5, sub { placed($_[1], sub { v($_[0], "c2c.$_[1]") }, 0) } ],
 		[ 5, sub { placed($_[1], sub { v($_[0], "c2c.$_[1]") }, -1) } ],
+	  ] },
+	{ optional => 1, head => <<'EOT',
+Loaded memory latency - random chase while loaders read memory
+--------------------------------------------------------------------
+Host                 OS loaders  idle lat   max load  lat at max
+                                    (ns)     (MB/s)     load (ns)
+--------- ------------- ------- --------- ---------- -------------
+EOT
+	  names => [ 'loaders', 'idle lat', 'max load', 'lat at max load' ],
+	  cols => [
+		[ 7, sub { loaded($_[1], 'loaders') }, 'none', 'int' ],
+		[ 9, sub { loaded($_[1], 'idle') } ],
+		[ 10, sub { loaded($_[1], 'bw') }, 'higher', 'int' ],
+		[ 13, sub { loaded($_[1], 'lat') } ],
 	  ] },
 	{ remote => 1, head => <<'EOT',
 *Remote* Communication latencies in microseconds - smaller is better
