@@ -17,7 +17,7 @@ chomp(my $ncpu = `getconf _NPROCESSORS_ONLN`);
 my $tmp = tempdir(CLEANUP => 1);
 my $cfg = tiny_config($tmp);
 my $r = run(['sh', 'scripts/lmbench', '-o', "$tmp/r", bindir(), $cfg], timeout => 240,
-	    env => { quick_env(), PROFILE => 'quick', ONLY => 'place c2c' });
+	    env => { quick_env(), PROFILE => 'quick', ONLY => 'place c2c numa' });
 is($r->{status}, 0, 'run exits 0') or diag($r->{err});
 my ($f) = results_files("$tmp/r");
 my $text = slurp($f // '');
@@ -39,6 +39,8 @@ if ($ncpu >= 2) {
 	   'a c2c pair in the JSON');
 	ok((grep { /^c2c\./ && !/^c2c\.pair\./ } keys %v), 'a c2c figure per kind of pair');
 }
+ok((grep { /^numa\.latency\.\d+_\d+$/ && $v{$_}{median} > 0 } keys %v), 'numa latency per node pair');
+ok((grep { /^numa\.read_bandwidth\.\d+_\d+$/ && $v{$_}{median} > 0 } keys %v), 'numa bandwidth per node pair');
 $r = run([$^X, 'scripts/summary', $f]);
 like($r->{out}, qr/^IPC latency by placement/m, 'summary: the placement section');
 like($r->{out}, qr/^\S+\s+.{13}\s+\d[\d.]*\s+\d[\d.]*/m, 'with figures in it');

@@ -252,6 +252,8 @@ my @SCALAR = (
 	[ qr/^Process fork\+execve$/, 'proc.exec' ],
 	[ qr/^Process fork\+\/bin\/sh -c$/, 'proc.shell' ],
 	[ qr/^Pipe latency$/, 'pipe.latency' ],
+	[ qr/^Per-core read bandwidth$/, 'numa.per_core_read_bandwidth' ],
+	[ qr/^All-CPU read bandwidth \((\d+) copies\)$/, 'numa.all_cpu_read_bandwidth' ],
 	[ qr/^c2c (SMT siblings|shared LLC|different LLCs, same package|same package|same node|different nodes)$/,
 	  'c2c.$1' ],
 	[ qr/^AF_UNIX sock stream latency$/, 'unix.latency' ],
@@ -363,6 +365,8 @@ sub series_name {
 	return ('fs.latency', 'size', 'files') if $t eq 'File system latency';
 	return ('mem.parallelism', 'MB', 'parallelism') if $t eq 'Memory parallelism';
 	return ('c2c.matrix', 'cpu', 'cpu') if $t eq 'c2c latency';
+	return ('numa.latency', 'node', 'node') if $t eq 'numa latency';
+	return ('numa.read_bandwidth', 'node', 'node') if $t eq 'numa read bandwidth';
 	# lat_mem_load: achieved MB/s against latency, one curve per loader count.
 	return ("mem.loaded.$1.loaders_$2", 'MB/s', 'nanoseconds')
 		if $t =~ /^loaded latency (rd|wr), (\d+) loaders?:/;
@@ -413,6 +417,16 @@ sub metrics {
 		push @series, \%rec;
 		for my $p (@{ $s->{points} }) {
 			my %src = (line => $p->{line}, at => $p->{at}[0]);
+			if ($name =~ /^numa\.(latency|read_bandwidth)$/) {
+				# "cpu-node memory-node value": one metric per pair.
+				my $lat = $1 eq 'latency';
+				add(\%m, "$name.$p->{x}_$p->{y}", { label => "$s->{title} $p->{x} $p->{y}",
+					value => $p->{more}[0] + 0,
+					unit => $lat ? 'nanoseconds' : 'MB/sec',
+					better => $lat ? 'lower' : 'higher', line => $p->{line},
+					at => $p->{at}[1] });
+				next;
+			}
 			if ($name eq 'c2c.matrix') {
 				# "from to ns": one metric per ordered pair of CPUs.
 				add(\%m, "c2c.pair.$p->{x}_$p->{y}", { label => "c2c $p->{x} to $p->{y}",

@@ -1,0 +1,262 @@
+/*
+ * numa_mem - memory latency and read bandwidth for every pair of (node the
+ * CPU is on, node the memory is on), then one core's read bandwidth and
+ * that of every CPU reading at once.
+ *
+ * For each pair the process runs on the first CPU of the CPU node and
+ * maps -M bytes bound to the memory node (mbind through the system call;
+ * no libnuma), touches them, and checks with get_mempolicy that the pages
+ * are on that node (a mismatch is an error, not a figure); huge pages are
+ * asked for.  Latency is a random pointer chase over every cache line of
+ * the buffer (one load
+ * depends on the last, so it is the load-to-use latency); bandwidth reads
+ * every 8-byte word.  Setup is outside the timed intervals.  With one node
+ * (or a kernel without NUMA) the matrices are 1 x 1 and the memory is not
+ * bound, which the output says.
+ *
+ * The per-core figure is the matrix's own-node bandwidth of the first CPU.
+ * The all-CPU figure runs one copy per online CPU, each pinned to its CPU
+ * and reading a buffer of its own (-M divided among them, at least 4 MB)
+ * on its local node, all at once.
+ *
+ * usage: numa_mem [-M <len>] [-W <warmup>] [-N <repetitions>]
+ */
+#if defined(__linux__)
+#define _GNU_SOURCE		/* syscall() */
+#endif
+#include "bench.h"
+#include "lib_chain.h"
+#include "lib_mem.h"
+#include "lib_report.h"
+#include "lib_topo.h"
+
+#if defined(__linux__)
+#include <sys/syscall.h>
+#endif
+
+#define DEFAULT_LEN	((size_t)256 << 20)	/* past the LLC of most hosts */
+#define MIN_LEN		((size_t)1 << 20)
+#define DEFAULT_US	2000	/* interval unless ENOUGH says otherwise */
+#define MPOL_BIND_MODE	2			/* linux/mempolicy.h MPOL_BIND */
+#define MPOL_F_NODE_ADDR 3			/* MPOL_F_NODE | MPOL_F_ADDR */
+#define MASK_WORDS	16			/* 1024 nodes */
+
+struct state {
+	size_t len;
+	int cpu;		/* -1: copy k runs on copy_cpu[k] */
+	const int *copy_cpu;
+	int node;		/* -1: leave the memory where it falls */
+	char *buf;
+	void *head;
+};
+
+static int bind_to_node(void *p, size_t len, int node)
+{
+#if defined(__linux__) && defined(SYS_mbind)
+	unsigned long mask[MASK_WORDS] = {0};
+
+	if (node < 0 || node >= MASK_WORDS * 64) {
+		errno = EINVAL;
+		return -1;
+	}
+	mask[node / 64] = 1UL << (node % 64);
+	return (int)syscall(SYS_mbind, p, len, MPOL_BIND_MODE, mask,
+			    (unsigned long)MASK_WORDS * 64, 0);
+#else
+	(void)p; (void)len; (void)node;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+/* The node of the page at p, or -1 if the kernel cannot say. */
+static int node_of(void *p)
+{
+#if defined(__linux__) && defined(SYS_get_mempolicy)
+	int node = -1;
+
+	if (syscall(SYS_get_mempolicy, &node, NULL, 0UL, p,
+		    (unsigned long)MPOL_F_NODE_ADDR) != 0)
+		return -1;
+	return node;
+#else
+	(void)p;
+	return -1;
+#endif
+}
+
+/* Once per copy: on its CPU, the buffer mapped, bound, touched, checked. */
+static void setup(iter_t n, void *cookie)
+{
+	struct state *s = cookie;
+	struct chain_spec spec = {CHAIN_RANDOM, 64, 0, 0, 0x6e756d61ULL};
+	size_t i;
+	int got;
+
+	if (n != 0)
+		return;
+	if (s->cpu < 0)
+		s->cpu = s->copy_cpu[benchmp_childid()];
+	if (topo_pin(s->cpu) != 0)
+		bench_die("cannot run on CPU %d", s->cpu);
+	s->buf = mem_alloc(s->len, MEM_HUGE | MEM_NOTOUCH);
+	if (s->node >= 0 && bind_to_node(s->buf, s->len, s->node) != 0)
+		bench_die("mbind to node %d", s->node);
+	for (i = 0; i < s->len; i += 4096)
+		s->buf[i] = 1;
+	if (s->node >= 0) {
+		for (i = 0; i < s->len; i += s->len / 8) {
+			got = node_of(s->buf + i);
+			if (got >= 0 && got != s->node) {
+				errno = 0;
+				bench_die("a page bound to node %d is on node "
+					  "%d", s->node, got);
+			}
+		}
+	}
+	s->head = chain_build(s->buf, s->len, &spec);
+}
+
+static void teardown(iter_t n, void *cookie)
+{
+	struct state *s = cookie;
+
+	if (n == 0)
+		mem_free(s->buf, s->len);
+}
+
+static void chase(iter_t n, void *cookie)
+{
+	struct state *s = cookie;
+
+	s->head = chain_chase(s->head, n);
+	use_pointer(s->head);
+}
+
+static void read_all(iter_t n, void *cookie)
+{
+	struct state *s = cookie;
+	const long *p, *end = (const long *)(s->buf + s->len);
+	long sum = 0;
+
+	while (n-- > 0)
+		for (p = (const long *)s->buf; p < end; p += 8)
+			sum += p[0] + p[1] + p[2] + p[3] + p[4] + p[5] +
+			       p[6] + p[7];
+	use_int((int)(sum & 0xffff));
+}
+
+/* Median MB/s of the current result for len bytes per iteration. */
+static double mb_per_s(size_t len)
+{
+	return report_median((double)len * 1e3, 1);
+}
+
+/* A node x node matrix as the series "title: cpu-node mem-node value". */
+static void print_matrix(const struct topo *t, const char *title,
+			 const double *v)
+{
+	int i, j, nn = t->nnodes;
+
+	fprintf(stderr, "\"%s\n", title);
+	for (i = 0; i < nn; i++)
+		for (j = 0; j < nn; j++)
+			if (v[i * nn + j] > 0)
+				fprintf(stderr, "%d %d %.2f\n", t->nodes[i].id,
+					t->nodes[j].id, v[i * nn + j]);
+	fprintf(stderr, "\n");
+}
+
+int main(int argc, char *argv[])
+{
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	struct state s;
+	struct topo t;
+	size_t len = DEFAULT_LEN;
+	double *lat, *bw;
+	int c, i, j, nn, bound, *cpus;
+
+	bench_init(argc, argv, "[-M <len>] [-W <warmup>] [-N <repetitions>]");
+	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS "M:")) != -1) {
+		if (bench_common_opt(c, optarg, &opts))
+			continue;
+		if (c == 'M')
+			len = bench_arg_size(optarg);
+		else
+			bench_usage();
+	}
+	if (optind != argc)
+		bench_usage();
+	if (opts.parallel != 1)
+		bench_fail("-P %d: the all-CPU figure runs a copy per CPU "
+			   "already; use 1", opts.parallel);
+	if (len < MIN_LEN)
+		bench_fail("-M %zu: at least 1 MB, please", len);
+	/* Short intervals step over other load's preemptions (lat_mem_rd). */
+	bench_default_enough(DEFAULT_US);
+	topo_discover(&t, "/sys");
+	nn = t.nnodes;
+	lat = calloc((size_t)(nn * nn), sizeof(*lat));
+	bw = calloc((size_t)(nn * nn), sizeof(*bw));
+	if (lat == NULL || bw == NULL)
+		bench_die("out of memory");
+	/* Binding with one node proves nothing and may not be supported. */
+	bound = nn > 1;
+	for (i = 0; i < nn; i++) {
+		int cpu = -1, k;
+
+		for (k = 0; k < t.ncpus && cpu < 0; k++)
+			if (t.cpus[k].node == t.nodes[i].id)
+				cpu = t.cpus[k].cpu;
+		for (j = 0; j < nn; j++) {
+			if (cpu < 0 || t.nodes[j].mem_kb == 0)
+				continue;	/* no CPU, or no memory */
+			memset(&s, 0, sizeof(s));
+			s.len = len;
+			s.cpu = cpu;
+			s.node = bound ? t.nodes[j].id : -1;
+			benchmp(setup, chase, teardown, 0, 1, opts.warmup,
+				opts.repetitions, &s);
+			lat[i * nn + j] = report_median(1.0 / CHAIN_UNROLL, 0);
+			benchmp(setup, read_all, teardown, 0, 1, opts.warmup,
+				opts.repetitions, &s);
+			bw[i * nn + j] = mb_per_s(len);
+		}
+	}
+	fprintf(stderr, "# memory %s; %zu MB per buffer; rows: the CPU's "
+		"node, columns: the memory's node\n", bound ? "bound with mbind"
+		: "not bound (one node)", len >> 20);
+	print_matrix(&t, "numa latency", lat);
+	print_matrix(&t, "numa read bandwidth", bw);
+
+	/* One core: its own node's memory, from the matrix. */
+	for (i = 0; i < nn; i++)
+		if (t.nodes[i].id == t.cpus[0].node && bw[i * nn + i] > 0)
+			fprintf(stderr, "Per-core read bandwidth: %.2f MB/sec\n",
+				bw[i * nn + i]);
+	/* Every CPU at once, each on its local memory: as much in all as
+	 * one buffer of the matrix, so the total is well past the caches. */
+	memset(&s, 0, sizeof(s));
+	s.len = len / (size_t)t.ncpus;
+	if (s.len < 4 * MIN_LEN)
+		s.len = 4 * MIN_LEN;
+	cpus = malloc((size_t)t.ncpus * sizeof(*cpus));
+	if (cpus == NULL)
+		bench_die("out of memory");
+	for (i = 0; i < t.ncpus; i++)
+		cpus[i] = t.cpus[i].cpu;
+	s.cpu = -1;	/* copy k on the k-th online CPU */
+	s.copy_cpu = cpus;
+	s.node = -1;	/* and on the memory the kernel gives it: local */
+	if (t.ncpus > 1) {
+		benchmp(setup, read_all, teardown, 0, t.ncpus, opts.warmup,
+			opts.repetitions, &s);
+		fprintf(stderr, "All-CPU read bandwidth (%d copies): %.2f "
+			"MB/sec\n", t.ncpus, mb_per_s(s.len) * t.ncpus);
+	}
+	free(cpus);
+	free(lat);
+	free(bw);
+	topo_free(&t);
+	return 0;
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/perl
+# numa_mem: a latency and a read-bandwidth figure for every (CPU node,
+# memory node) pair this machine has, the per-core and all-CPU read
+# bandwidth; bad input refused.
+use strict;
+use warnings;
+use lib 't/lib';
+use LmTest;
+use Test::More;
+
+my $num = number_re();
+my $r = run([bin('numa_mem'), '-M', '8m'], env => { quick_env() }, timeout => 120);
+is($r->{status}, 0, 'exit 0') or diag($r->{err});
+my ($nodes) = run([bin("topology")])->{out} =~ /^Nodes: (\d+)/m;
+my ($lat) = $r->{err} =~ /^"numa latency\n((?:\d+ \d+ $num\n)+)/m;
+my ($bw) = $r->{err} =~ /^"numa read bandwidth\n((?:\d+ \d+ $num\n)+)/m;
+is(scalar(() = ($lat // '') =~ /\n/g), $nodes * $nodes, 'latency: a line per node pair');
+is(scalar(() = ($bw // '') =~ /\n/g), $nodes * $nodes, 'bandwidth: a line per node pair');
+ok(!grep { (split)[2] <= 0 } split /\n/, ($lat // '') . ($bw // ''), 'every figure positive');
+like($r->{err}, qr/^# memory (bound with mbind|not bound \(one node\)); 8 MB per buffer/m,
+     'says whether the memory was bound');
+like($r->{err}, qr/^Per-core read bandwidth: $num MB\/sec$/m, 'per-core bandwidth');
+chomp(my $ncpu = `getconf _NPROCESSORS_ONLN`);
+like($r->{err}, qr/^All-CPU read bandwidth \($ncpu copies\): $num MB\/sec$/m, 'all-CPU bandwidth')
+	if $ncpu > 1;
+bad_input_ok('numa_mem', ['-M', '0'], '-M 0');
+bad_input_ok('numa_mem', ['-M', '12x'], '-M junk');
+bad_input_ok('numa_mem', ['-P', '2'], '-P');
+bad_input_ok('numa_mem', ['extra'], 'an operand');
+done_testing();
