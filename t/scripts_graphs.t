@@ -276,4 +276,23 @@ SKIP: {
 	}
 }
 
+# ---- heat maps of the matrices (written with -n: no gnuplot needed) ------------
+{
+	my $hf = "$tmp/matrix.0";
+	open(my $mh, '>', $hf) or die;
+	print $mh "[lmbench3.0 results for Linux synth 0.0-test]\n[HOSTNAME: synth]\n",
+		"\"c2c latency\n0 1 50.00\n0 2 120.00\n1 0 51.00\n1 2 121.00\n2 0 119.00\n2 1 118.00\n\n",
+		"\"numa latency\n0 0 90.00\n0 1 140.00\n1 0 141.00\n1 1 91.00\n\n[STATUS: complete]\n";
+	close $mh;
+	$r = run([$^X, 'scripts/graphs', '-n', '-f', 'png', '-o', "$tmp/hm", $hf]);
+	is($r->{status}, 0, 'heat maps: exit 0') or diag($r->{err});
+	like($r->{out}, qr{/c2c\.gp$}m, 'c2c heat map written');
+	like($r->{out}, qr{/numa_latency\.gp$}m, 'numa latency heat map written');
+	my $dat = slurp("$tmp/hm/c2c.dat");
+	is(scalar(() = $dat =~ /^\d+ \d+ \S+$/mg), 9, 'c2c: the full 3 x 3 grid');
+	like($dat, qr/^0 0 NaN\n1 0 50\.00\n2 0 120\.00\n/m, 'row 0: diagonal blank, then its pairs');
+	like($dat, qr/^2 2 NaN$/m, 'the whole diagonal blank');
+	like(slurp("$tmp/hm/c2c.gp"), qr/with image/, 'drawn as an image');
+}
+
 done_testing();
