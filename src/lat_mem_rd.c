@@ -35,6 +35,7 @@
 #include "lib_report.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 
 #define SMALLEST	512		/* lmbench3's first size */
 #define DEFAULT_STRIDE	64		/* one cache line on current CPUs */
@@ -148,6 +149,20 @@ static size_t parse_len(const char *s)
 	return bench_arg_size(s);
 }
 
+/* What was wrong on one line, then the usage line; exit 2. */
+static void __attribute__((noreturn, format(printf, 1, 2)))
+bad_arg(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", bench_progname());
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	bench_usage();
+}
+
 static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 	"[-t | -g <group>] [-H] len_MB [stride...]\n";
@@ -168,7 +183,7 @@ int main(int argc, char *argv[])
 		else if (c == 'g') {
 			group = bench_arg_size(optarg);
 			if (group == 0)
-				bench_fail("-g: a group must hold a byte");
+				bad_arg("-g 0: a group must hold a byte");
 		} else if (c == 'H')
 			huge = 1;
 		else
@@ -182,6 +197,9 @@ int main(int argc, char *argv[])
 	if (st.len < SMALLEST)
 		bench_fail("len %zu bytes is below the first size, %d bytes",
 			   st.len, SMALLEST);
+	if (group > st.len)
+		bad_arg("-g %zu: a group larger than len (%zu bytes)", group,
+			st.len);
 	for (i = optind + 1; i < argc; i++) {
 		strides[nstrides] = bench_arg_size(argv[i]);
 		if (strides[nstrides] < sizeof(void *) ||
@@ -194,6 +212,10 @@ int main(int argc, char *argv[])
 	}
 	if (nstrides == 0)
 		strides[nstrides++] = DEFAULT_STRIDE;
+	for (i = 0; i < nstrides; i++)
+		if (group && group < strides[i])
+			bad_arg("-g %zu: a group smaller than stride %zu",
+				group, strides[i]);
 	bench_default_enough(DEFAULT_ENOUGH);
 
 	probe_check_len("len", st.len, opts.parallel);

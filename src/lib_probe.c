@@ -225,9 +225,16 @@ void probe_args(int argc, char *argv[], char flag, struct bench_opts *opts,
 			*flagged = 1;
 		else if (c == 'M')
 			*len = bench_arg_size(optarg);
-		else if (c == 'L' && line != NULL)
+		else if (c == 'L' && line != NULL) {
 			*line = bench_arg_size(optarg);
-		else
+			/* Left out, -L means "find it"; a line is never 0. */
+			if (*line == 0) {
+				fprintf(stderr, "%s: -L 0: a line holds at "
+					"least one pointer\n",
+					bench_progname());
+				bench_usage();
+			}
+		} else
 			bench_usage();
 	}
 	if (optind != argc)

@@ -93,6 +93,11 @@ $r = run([bin('lat_mem_rd'), '-N', '3', '-t', '1'], timeout => 60);
 ok($r->{status} == 0 && series($r->{err}), 'default interval: finishes')
 	or diag($r->{err});
 
+refused_ok('lat_mem_rd', ['-g', '16777216g', '1', '128'],
+	   qr/-g \d+: a group larger than len/, '-g beyond len');
+refused_ok('lat_mem_rd', ['-g', '64', '1', '128'],
+	   qr/-g 64: a group smaller than stride 128/, '-g below the stride');
+refused_ok('lat_mem_rd', ['-g', '0', '1'], qr/-g 0/, '-g 0');
 bad_input_ok('lat_mem_rd', [], 'no argument');
 bad_input_ok('lat_mem_rd', ['-x', '1'], 'unknown option');
 bad_input_ok('lat_mem_rd', ['abc'], 'non-numeric len');

@@ -25,6 +25,7 @@ is($r->{status}, 0, '-c: exit 0');
 like($r->{err}, qr/^# 4096 bytes: [0-9.]+ nanoseconds per load, one chain\n0\.003906 [0-9.]+\n/,
      '-c: the one-chain latency before each size');
 
+refused_ok('par_mem', ['-L', '0'], qr/-L 0/, '-L 0');
 bad_input_ok('par_mem', ['-x'], 'unknown option');
 bad_input_ok('par_mem', ['-M', '1K'], 'len below 4K');
 bad_input_ok('par_mem', ['-M', 'abc'], 'non-numeric -M');
