@@ -301,6 +301,40 @@ void probe_parallelism_sizes(struct probe *pr, const struct chain_spec *spec,
 	free(kp);
 }
 
+void probe_chain_sizes(struct probe *pr, const struct chain_spec *spec,
+		       const size_t *sizes, int nsizes, double *t)
+{
+	struct bench_point *bp = calloc((size_t)nsizes, sizeof(*bp));
+	struct kpoint *kp = calloc((size_t)nsizes, sizeof(*kp));
+	size_t at = 0, ne;
+	int i, nr;
+
+	if (bp == NULL || kp == NULL)
+		bench_die("out of memory");
+	/* Regions one after another from the start, while they fit. */
+	for (nr = 0; nr < nsizes && sizes[nr] <= PROBE_ROUND_MAX &&
+		     sizes[nr] <= pr->len - at; nr++) {
+		ne = chain_elements(sizes[nr], spec);
+		kp_setup(&kp[nr], chain_build(pr->buf + at, sizes[nr], spec),
+			 ne, 1);
+		bp[nr] = (struct bench_point){kp_init, kp_chase, kp_cleanup,
+					      &kp[nr], 0, NULL, NULL, 0, 0};
+		at += sizes[nr];
+	}
+	if (nr > 0)
+		benchmp_rounds(bp, nr, 1, pr->opts.warmup,
+			       pr->opts.repetitions);
+	for (i = 0; i < nr; i++) {
+		bench_point_result(&bp[i], 1);
+		t[i] = report_median(1.0 / CHAIN_UNROLL, 0);
+		bench_point_free(&bp[i]);
+	}
+	for (; i < nsizes; i++)
+		t[i] = probe_chain(pr, spec, sizes[i], 1);
+	free(bp);
+	free(kp);
+}
+
 /* Pairs: cell i's first load at x, its second at x + d, then on. */
 static void *line_chain(struct probe *pr, size_t region, size_t d)
 {

@@ -90,6 +90,16 @@ void probe_parallelism_sizes(struct probe *pr, const struct chain_spec *spec,
 			     double *t1);
 
 /*
+ * probe_chain(k = 1) at each of sizes[0..n) (increasing) into t[].  The
+ * sizes up to PROBE_ROUND_MAX whose regions, laid one after another from
+ * the start of the buffer, fit in it are timed together in interleaved
+ * rounds, each interval after a lap of its chain, each figure the median
+ * per size; the rest follow one after another through probe_chain().
+ */
+void probe_chain_sizes(struct probe *pr, const struct chain_spec *spec,
+		       const size_t *sizes, int n, double *t);
+
+/*
  * Cache line size: pairs of loads, the second d bytes after the first,
  * over a region that fits the second-level cache but not the first; the
  * smallest d whose pair costs as much as two misses is the line.  The
