@@ -30,8 +30,15 @@
  * as the page mapping keeps those bits); without it the destination is
  * skewed by half a 4 KB page plus one line.
  *
+ * Several sizes (one copy): one mapping for the largest, each size using
+ * the start of it, timed in interleaved rounds (benchmp_rounds), each
+ * interval after one untimed pass of its own, so the caches hold what
+ * that size's passes leave; the lines come out in the order given, as
+ * from one run per size.  With -P, one size after another.
+ *
  * usage: bw_mem [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
- *               <size> rd|wr|rdwr|cp|fwr|frd|fcp|bzero|bcopy [conflict]
+ *               <size> [<size>...] rd|wr|rdwr|cp|fwr|frd|fcp|bzero|bcopy
+ *               [conflict]
  */
 #include "bench.h"
 #include "lib_mem.h"
@@ -53,6 +60,7 @@ struct state {
 	char *map;		/* one mapping holds both buffers */
 	size_t maplen;
 	uint64_t *src, *dst;
+	benchmp_f pass;		/* rounds: one untimed pass per interval */
 };
 
 /*
@@ -224,6 +232,15 @@ static void init_bufs(iter_t n, void *cookie)
 		st->src[i] = i;
 }
 
+/* Rounds: the buffers are the shared mapping's; a pass before each. */
+static void warm_pass(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	if (n != 0)
+		st->pass(1, st);
+}
+
 static void free_bufs(iter_t n, void *cookie)
 {
 	struct state *st = cookie;
@@ -252,7 +269,7 @@ static const struct variant {
 
 static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] <size> "
-	"%s [conflict]\n";
+	"[<size>...] %s [conflict]\n";
 
 /* Refuse sizes whose buffers (per copy, all copies) exceed physical RAM. */
 static void check_memory(const struct state *st, int parallel)
@@ -266,39 +283,106 @@ static void check_memory(const struct state *st, int parallel)
 			   "memory", st->size, parallel);
 }
 
+/* The size operand, rounded down to whole blocks. */
+static void set_size(struct state *st, const char *arg)
+{
+	st->size = bench_arg_size(arg);
+	if (st->size < BLOCK)
+		bench_fail("size %s: at least %d bytes", arg, BLOCK);
+	st->size -= st->size % BLOCK;
+	st->words = st->size / sizeof(uint64_t);
+}
+
+static void report(const struct state *st, const char *name, int parallel)
+{
+	/* MB/s = bytes per iteration (all copies) / ns per iteration * 1e3 */
+	double scale = (double)st->size * parallel * 1e3;
+
+	fprintf(stderr, "%.6f %.2f\n", (double)st->size / 1e6,
+		report_median(scale, 1));
+	report_stats_line(name, "MB/sec", scale, 1);
+}
+
+/* One copy, several sizes: one mapping, interleaved rounds. */
+static void sizes_rounds(struct state *sts, int n, const struct variant *v,
+			 const struct bench_opts *opts)
+{
+	struct bench_point *pts = calloc((size_t)n, sizeof(*pts));
+	struct state big;
+	size_t need = 0, words = 0, i;
+	int k;
+
+	if (pts == NULL)
+		bench_die("out of memory");
+	for (k = 0; k < n; k++) {
+		i = (sts[k].two ? dst_offset(&sts[k]) : 0) + sts[k].size;
+		need = i > need ? i : need;
+		words = sts[k].words > words ? sts[k].words : words;
+	}
+	big = sts[0];
+	big.words = words;
+	big.two = 0;
+	big.size = need;
+	init_bufs(0, &big);
+	for (k = 0; k < n; k++) {
+		sts[k].map = NULL;	/* not this size's to free */
+		sts[k].src = big.src;
+		sts[k].dst = sts[k].two ? (uint64_t *)(big.map +
+						       dst_offset(&sts[k]))
+					: NULL;
+		sts[k].pass = v->bench;
+		pts[k] = (struct bench_point){warm_pass, v->bench, NULL,
+					      &sts[k], 0, NULL, NULL, 0, 0};
+	}
+	benchmp_rounds(pts, n, 1, opts->warmup, opts->repetitions);
+	for (k = 0; k < n; k++) {
+		bench_point_result(&pts[k], 1);
+		report(&sts[k], v->name, 1);
+		bench_point_free(&pts[k]);
+	}
+	free_bufs(0, &big);
+	free(pts);
+}
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct state st;
+	struct state *sts;
 	const struct variant *v = NULL;
-	double scale;
+	int first, nops, nsizes, conflict = 0, k;
 
-	memset(&st, 0, sizeof(st));
 	BENCH_INIT_VARIANTS(argc, argv, usage, variants);
-	bench_common_args(argc, argv, &opts, 2, 3);
-	st.size = bench_arg_size(argv[optind]);
-	v = &variants[BENCH_VARIANT(argv[optind + 1], variants)];
-	if (argc - optind == 3) {
-		if (strcmp(argv[optind + 2], "conflict") != 0)
-			bench_usage();
-		if (!v->two)
-			bench_fail("conflict applies to cp, fcp and bcopy "
-				   "only");
-		st.conflict = 1;
+	first = bench_common_args(argc, argv, &opts, 2, -1);
+	nops = argc - first;
+	if (strcmp(argv[argc - 1], "conflict") == 0) {
+		conflict = 1;
+		nops--;
 	}
-	if (st.size < BLOCK)
-		bench_fail("size %s: at least %d bytes", argv[optind], BLOCK);
-	st.size -= st.size % BLOCK;
-	st.words = st.size / sizeof(uint64_t);
-	st.two = v->two;
-	check_memory(&st, opts.parallel);
-
-	benchmp(init_bufs, v->bench, free_bufs, 0, opts.parallel,
-		opts.warmup, opts.repetitions, &st);
-	/* MB/s = bytes per iteration (all copies) / ns per iteration * 1e3 */
-	scale = (double)st.size * opts.parallel * 1e3;
-	fprintf(stderr, "%.6f %.2f\n", (double)st.size / 1e6,
-		report_median(scale, 1));
-	report_stats_line(v->name, "MB/sec", scale, 1);
+	if (nops < 2)
+		bench_usage();
+	nsizes = nops - 1;
+	v = &variants[BENCH_VARIANT(argv[first + nsizes], variants)];
+	if (conflict && !v->two)
+		bench_fail("conflict applies to cp, fcp and bcopy only");
+	sts = calloc((size_t)nsizes, sizeof(*sts));
+	if (sts == NULL)
+		bench_die("out of memory");
+	for (k = 0; k < nsizes; k++) {
+		set_size(&sts[k], argv[first + k]);
+		sts[k].two = v->two;
+		sts[k].conflict = conflict;
+		check_memory(&sts[k], opts.parallel);
+	}
+	if (nsizes > 1 && opts.parallel == 1) {
+		sizes_rounds(sts, nsizes, v, &opts);
+	} else {
+		for (k = 0; k < nsizes; k++) {
+			benchmp(init_bufs, v->bench, free_bufs, 0,
+				opts.parallel, opts.warmup, opts.repetitions,
+				&sts[k]);
+			report(&sts[k], v->name, opts.parallel);
+		}
+	}
+	free(sts);
 	return 0;
 }

@@ -13,6 +13,9 @@
  * mean of its plateau and the next; its parallelism is the largest
  * k * t(1) / t(k) for k interleaved chains inside the plateau.
  *
+ * The curve's sizes up to PROBE_ROUND_MAX are timed together in
+ * interleaved rounds (probe_chain_sizes), each in a region of its own.
+ *
  * usage: cache [-c] [-L <line>] [-M <len>] [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
@@ -127,15 +130,14 @@ int main(int argc, char *argv[])
 	for (s = FIRST_SIZE; cv.n < MAX_POINTS; s = next_size(s)) {
 		if (s > len)
 			s = len;
-		cv.size[cv.n] = s;
-		cv.t[cv.n] = probe_chain(&pr, &spec, s, 1);
-		if (curve)
-			fprintf(stderr, "# %.5f %.3f\n",
-				(double)s / (1024 * 1024), cv.t[cv.n]);
-		cv.n++;
+		cv.size[cv.n++] = s;
 		if (s == len)
 			break;
 	}
+	probe_chain_sizes(&pr, &spec, cv.size, cv.n, cv.t);
+	for (i = 0; curve && i < cv.n; i++)
+		fprintf(stderr, "# %.5f %.3f\n",
+			(double)cv.size[i] / (1024 * 1024), cv.t[i]);
 	np = find_levels(&cv, pl);
 	if (np < 1) {
 		errno = 0;

@@ -13,6 +13,15 @@
  * interval stopped, so a size larger than the caches is never re-read
  * from a warm start.
  *
+ * In address order with one copy, the sizes of a stride are timed in
+ * interleaved rounds (benchmp_rounds): the chain is built once over len,
+ * a size's chain is its prefix closed by one patched pointer, and before
+ * each interval the size is chased a lap so the caches hold what its
+ * own chase leaves; sizes over ROUND_MAX, whose lap would cost too much
+ * every interval, follow one after another.  Random and grouped chains
+ * of different sizes cannot share the buffer, and -P copies set up their
+ * state every round: those are timed size after size.
+ *
  *   default  elements in address order (lmbench3's stride chain; the
  *            hardware prefetchers can hide much of the latency)
  *   -t       one random order over every element of the size: defeats
@@ -35,14 +44,25 @@
 #include "lib_report.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 
 #define SMALLEST	512		/* lmbench3's first size */
 #define DEFAULT_STRIDE	64		/* one cache line on current CPUs */
 /* us: seldom preempted on a busy machine, yet >1000x the clock cost */
 #define DEFAULT_ENOUGH	500
 #define WARM_LOADS	((iter_t)4 << 20)	/* a lap of 256 MB */
+/*
+ * Sizes up to this are timed in interleaved rounds, each interval after
+ * a lap of its chain (so the caches hold what its own chase leaves, not
+ * what the size timed before it left): 11 laps of every size up to 32 MB
+ * cost about as much as the sizes' old single warm-up laps.  Larger sizes
+ * would need a lap as large as the last-level cache before every
+ * interval; they are timed one after another, as before.
+ */
+#define ROUND_MAX	((size_t)32 << 20)
 #define CHAIN_SEED	0x6c6d62656e6368ULL
 #define MAX_STRIDES	64
+#define MAX_POINTS	512	/* 4 per power of two up to 2^64 bytes */
 
 struct state {
 	char *buf;		/* the whole buffer, len bytes */
@@ -107,31 +127,133 @@ static size_t next_size(size_t s)
 	return s + p / 4;
 }
 
-static void sweep(struct state *st, const struct bench_opts *opts)
+/* One line of the series, and its #stats line when asked for. */
+static void print_point(size_t size)
 {
 	const double scale = 1.0 / CHAIN_UNROLL;
+
+	fprintf(stderr, "%.5f %.3f\n", (double)size / (1024 * 1024),
+		report_median(scale, 0));
+	report_stats_line("lat_mem_rd", "nanoseconds", scale, 0);
+}
+
+/*
+ * A step within an eighth of len (1024 MB before 1040 MB) would repeat
+ * the last point at the cost of the largest one: go to len instead.
+ */
+static size_t clamp_size(size_t size, size_t len)
+{
+	return size > len || size > len - len / 8 ? len : size;
+}
+
+static void sweep(struct state *st, const struct bench_opts *opts)
+{
 	size_t size, last = 0;
-	double ns;
 
 	fprintf(stderr, "\"stride=%zu\n", st->spec.stride);
 	for (size = SMALLEST; last < st->len; size = next_size(size)) {
-		/*
-		 * A step within an eighth of len (1024 MB before 1040 MB)
-		 * would repeat the last point at the cost of the largest
-		 * one: go to len instead.
-		 */
-		if (size > st->len || size > st->len - st->len / 8)
-			size = st->len;
+		size = clamp_size(size, st->len);
 		last = size;
 		if (chain_elements(size, &st->spec) < 2)
 			continue;
 		st->size = size;
 		benchmp(init, chase, cleanup, 0, opts->parallel, opts->warmup,
 			opts->repetitions, st);
-		ns = report_median(scale, 0);
-		fprintf(stderr, "%.5f %.3f\n", (double)size / (1024 * 1024),
-			ns);
-		report_stats_line("lat_mem_rd", "nanoseconds", scale, 0);
+		print_point(size);
+	}
+	fprintf(stderr, "\n");
+}
+
+/*
+ * The address-order chain, one stride at a time: its chain is built over
+ * the whole buffer once, and the chain of a size is the same prefix
+ * closed by one pointer, the last element's, pointed back to the head
+ * before each of its intervals and restored after.  So every size's
+ * chain is there at once, and benchmp_rounds() times one interval of
+ * each size per round.
+ */
+struct point {
+	void *head;		/* element 0 */
+	void **last;		/* element n-1 of this size */
+	void *next;		/* what *last holds in the whole chain */
+	void *p;		/* where this size's chase stands */
+	iter_t warm;		/* chain_chase() iterations of a warm-up */
+	int rounds;		/* warm up before every interval */
+};
+
+/* Rounds: patch and warm up around every interval; else once. */
+static void pt_init(iter_t n, void *cookie)
+{
+	struct point *pt = cookie;
+
+	if (n == 0)
+		pt->p = pt->head;
+	if ((n != 0) == (pt->rounds != 0)) {
+		*pt->last = pt->head;
+		pt->p = chain_chase(pt->p, pt->warm);
+	}
+}
+
+static void pt_chase(iter_t n, void *cookie)
+{
+	struct point *pt = cookie;
+
+	pt->p = chain_chase(pt->p, n);
+	use_pointer(pt->p);
+}
+
+static void pt_cleanup(iter_t n, void *cookie)
+{
+	struct point *pt = cookie;
+
+	if ((n != 0) == (pt->rounds != 0))
+		*pt->last = pt->next;
+}
+
+static void sweep_rounds(struct state *st, const struct bench_opts *opts)
+{
+	size_t sizes[MAX_POINTS], size, last = 0, ne;
+	struct bench_point bp[MAX_POINTS];
+	struct point pts[MAX_POINTS];
+	int i, np = 0, nr = 0;
+	void *head;
+
+	fprintf(stderr, "\"stride=%zu\n", st->spec.stride);
+	head = chain_build(st->buf, st->len, &st->spec);
+	for (size = SMALLEST; last < st->len && np < MAX_POINTS;
+	     size = next_size(size)) {
+		size = clamp_size(size, st->len);
+		last = size;
+		ne = chain_elements(size, &st->spec);
+		if (ne < 2)
+			continue;
+		sizes[np] = size;
+		pts[np].head = head;
+		pts[np].last = (void **)(st->buf + st->spec.offset +
+					 (ne - 1) * st->spec.stride);
+		pts[np].next = *pts[np].last;
+		pts[np].rounds = size <= ROUND_MAX;
+		nr += pts[np].rounds;
+		/* As sweep(): a lap, at most WARM_LOADS when once. */
+		if (!pts[np].rounds && ne > WARM_LOADS)
+			ne = WARM_LOADS;
+		pts[np].warm = ne / CHAIN_UNROLL + 1;
+		bp[np] = (struct bench_point){pt_init, pt_chase, pt_cleanup,
+					      &pts[np], 0, NULL, NULL, 0, 0};
+		np++;
+	}
+	/* Sizes grow: the interleaved ones are the first nr. */
+	if (nr > 0)
+		benchmp_rounds(bp, nr, 1, opts->warmup, opts->repetitions);
+	for (i = 0; i < nr; i++) {
+		bench_point_result(&bp[i], 1);
+		print_point(sizes[i]);
+		bench_point_free(&bp[i]);
+	}
+	for (; i < np; i++) {
+		benchmp(pt_init, pt_chase, pt_cleanup, 0, 1, opts->warmup,
+			opts->repetitions, &pts[i]);
+		print_point(sizes[i]);
 	}
 	fprintf(stderr, "\n");
 }
@@ -146,6 +268,20 @@ static size_t parse_len(const char *s)
 		return len << 20;
 	}
 	return bench_arg_size(s);
+}
+
+/* What was wrong on one line, then the usage line; exit 2. */
+static void __attribute__((noreturn, format(printf, 1, 2)))
+bad_arg(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", bench_progname());
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	bench_usage();
 }
 
 static const char usage[] =
@@ -168,7 +304,7 @@ int main(int argc, char *argv[])
 		else if (c == 'g') {
 			group = bench_arg_size(optarg);
 			if (group == 0)
-				bench_fail("-g: a group must hold a byte");
+				bad_arg("-g 0: a group must hold a byte");
 		} else if (c == 'H')
 			huge = 1;
 		else
@@ -182,6 +318,9 @@ int main(int argc, char *argv[])
 	if (st.len < SMALLEST)
 		bench_fail("len %zu bytes is below the first size, %d bytes",
 			   st.len, SMALLEST);
+	if (group > st.len)
+		bad_arg("-g %zu: a group larger than len (%zu bytes)", group,
+			st.len);
 	for (i = optind + 1; i < argc; i++) {
 		strides[nstrides] = bench_arg_size(argv[i]);
 		if (strides[nstrides] < sizeof(void *) ||
@@ -194,6 +333,10 @@ int main(int argc, char *argv[])
 	}
 	if (nstrides == 0)
 		strides[nstrides++] = DEFAULT_STRIDE;
+	for (i = 0; i < nstrides; i++)
+		if (group && group < strides[i])
+			bad_arg("-g %zu: a group smaller than stride %zu",
+				group, strides[i]);
 	bench_default_enough(DEFAULT_ENOUGH);
 
 	probe_check_len("len", st.len, opts.parallel);
@@ -214,7 +357,10 @@ int main(int argc, char *argv[])
 	st.spec.seed = CHAIN_SEED;
 	for (i = 0; i < nstrides; i++) {
 		st.spec.stride = strides[i];
-		sweep(&st, &opts);
+		if (st.spec.kind == CHAIN_STRIDE && opts.parallel == 1)
+			sweep_rounds(&st, &opts);
+		else
+			sweep(&st, &opts);
 	}
 	return 0;
 }

@@ -51,15 +51,21 @@ void probe_free(struct probe *pr)
 	pr->buf = NULL;
 }
 
+/* n iterations of k chains (one: chain_chase, more: chain_chase_k). */
+static void chase_heads(void **heads, int k, iter_t n)
+{
+	if (k == 1)
+		heads[0] = chain_chase(heads[0], n);
+	else
+		chain_chase_k(heads, k, n);
+	use_pointer(heads[0]);
+}
+
 static void chase(iter_t n, void *cookie)
 {
 	struct probe *pr = cookie;
 
-	if (pr->k == 1)
-		pr->heads[0] = chain_chase(pr->heads[0], n);
-	else
-		chain_chase_k(pr->heads, pr->k, n);
-	use_pointer(pr->heads[0]);
+	chase_heads(pr->heads, pr->k, n);
 }
 
 /*
@@ -144,6 +150,191 @@ double probe_parallelism(struct probe *pr, const struct chain_spec *spec,
 	return par < 1.0 ? 1.0 : par;
 }
 
+/*
+ * Interleaved parallelism: every (size, k) point's chains live at once.
+ * A size has its own region, [size, 2 * size) of the buffer, holding the
+ * one-chain cycle; the k chains of chain_build_k() follow the same order
+ * cut in k pieces, so a point closes its pieces by re-pointing k
+ * elements around each of its intervals and restoring them after.
+ */
+struct kpoint {
+	int k;
+	void *heads[CHAIN_MAX_K];
+	void **cut[CHAIN_MAX_K];	/* the last element of piece c */
+	void *to[CHAIN_MAX_K];		/* piece c's first element */
+	void *orig[CHAIN_MAX_K];	/* what *cut[c] holds in the cycle */
+	iter_t warm;			/* iterations of one lap */
+};
+
+static void kp_chase(iter_t n, void *cookie)
+{
+	struct kpoint *kp = cookie;
+
+	chase_heads(kp->heads, kp->k, n);
+}
+
+/* Close the pieces, then a lap: the caches as this point's chase has them. */
+static void kp_init(iter_t n, void *cookie)
+{
+	struct kpoint *kp = cookie;
+	int c;
+
+	if (n == 0)
+		return;
+	for (c = 0; c < kp->k; c++)
+		*kp->cut[c] = kp->to[c];
+	kp_chase(kp->warm, kp);
+}
+
+static void kp_cleanup(iter_t n, void *cookie)
+{
+	struct kpoint *kp = cookie;
+	int c;
+
+	if (n == 0)
+		return;
+	for (c = 0; c < kp->k; c++)
+		*kp->cut[c] = kp->orig[c];
+}
+
+/* Set kp up as chain_build_k(k) over the cycle from head (ne elements). */
+static void kp_setup(struct kpoint *kp, void *head, size_t ne, int k)
+{
+	size_t i, lo, hi;
+	void *p = head;
+	int c = 0;
+
+	kp->k = k;
+	for (i = 0; i < ne && c < k; i++, p = *(void **)p) {
+		lo = ne * (size_t)c / (size_t)k;
+		hi = ne * (size_t)(c + 1) / (size_t)k;
+		if (i == lo)
+			kp->heads[c] = kp->to[c] = p;
+		if (i == hi - 1) {
+			kp->cut[c] = (void **)p;
+			kp->orig[c] = *(void **)p;
+			c++;
+		}
+	}
+	kp->warm = k == 1 ? ne / CHAIN_UNROLL + 1
+			  : ne / ((iter_t)k * CHAIN_K_STEPS) + 1;
+}
+
+int probe_interleaved(const struct probe *pr, size_t size)
+{
+	return size <= PROBE_ROUND_MAX && size <= pr->len / 2;
+}
+
+/* The ks probe_parallelism() tries at a size of ne elements. */
+static int par_ks(size_t ne, int *ks)
+{
+	size_t i;
+	int n = 0;
+
+	ks[n++] = 1;
+	for (i = 0; i < sizeof(par_k) / sizeof(par_k[0]); i++) {
+		if (par_k[i] > CHAIN_MAX_K || (size_t)par_k[i] * 4 > ne)
+			break;
+		ks[n++] = par_k[i];
+	}
+	return n;
+}
+
+void probe_parallelism_sizes(struct probe *pr, const struct chain_spec *spec,
+			     const size_t *sizes, int nsizes, double *par,
+			     double *t1)
+{
+	int ks[1 + sizeof(par_k) / sizeof(par_k[0])], nk, i, j, np = 0;
+	struct bench_point *bp;
+	struct kpoint *kp;
+	double t, scale, base = 0.0;
+	size_t ne;
+	void *head;
+
+	bp = calloc((size_t)nsizes * 16, sizeof(*bp));
+	kp = calloc((size_t)nsizes * 16, sizeof(*kp));
+	if (bp == NULL || kp == NULL)
+		bench_die("out of memory");
+	for (i = 0; i < nsizes && probe_interleaved(pr, sizes[i]); i++) {
+		ne = chain_elements(sizes[i], spec);
+		head = chain_build(pr->buf + sizes[i], sizes[i], spec);
+		nk = par_ks(ne, ks);
+		for (j = 0; j < nk; j++, np++) {
+			kp_setup(&kp[np], head, ne, ks[j]);
+			bp[np] = (struct bench_point){kp_init, kp_chase,
+						      kp_cleanup, &kp[np], 0,
+						      NULL, NULL, 0, 0};
+		}
+	}
+	if (np > 0)
+		benchmp_rounds(bp, np, 1, pr->opts.warmup,
+			       pr->opts.repetitions);
+	for (i = 0, np = 0; i < nsizes && probe_interleaved(pr, sizes[i]);
+	     i++) {
+		nk = par_ks(chain_elements(sizes[i], spec), ks);
+		par[i] = 1.0;
+		for (j = 0; j < nk; j++, np++) {
+			scale = 1.0 / (ks[j] == 1 ? CHAIN_UNROLL
+						  : CHAIN_K_STEPS);
+			bench_point_result(&bp[np], 1);
+			t = report_median(scale, 0);
+			bench_point_free(&bp[np]);
+			if (j == 0) {
+				base = t;
+				continue;
+			}
+			/* As probe_parallelism(): k at most. */
+			if (t > 0 && ks[j] * base / t > par[i])
+				par[i] = base / t > 1.0 ? ks[j]
+						       : ks[j] * base / t;
+		}
+		if (t1 != NULL)
+			t1[i] = base;
+	}
+	/* The rest one after another, as probe_parallelism() does. */
+	for (; i < nsizes; i++) {
+		par[i] = probe_parallelism(pr, spec, sizes[i]);
+		if (t1 != NULL)
+			t1[i] = probe_chain(pr, spec, sizes[i], 1);
+	}
+	free(bp);
+	free(kp);
+}
+
+void probe_chain_sizes(struct probe *pr, const struct chain_spec *spec,
+		       const size_t *sizes, int nsizes, double *t)
+{
+	struct bench_point *bp = calloc((size_t)nsizes, sizeof(*bp));
+	struct kpoint *kp = calloc((size_t)nsizes, sizeof(*kp));
+	size_t at = 0, ne;
+	int i, nr;
+
+	if (bp == NULL || kp == NULL)
+		bench_die("out of memory");
+	/* Regions one after another from the start, while they fit. */
+	for (nr = 0; nr < nsizes && sizes[nr] <= PROBE_ROUND_MAX &&
+		     sizes[nr] <= pr->len - at; nr++) {
+		ne = chain_elements(sizes[nr], spec);
+		kp_setup(&kp[nr], chain_build(pr->buf + at, sizes[nr], spec),
+			 ne, 1);
+		bp[nr] = (struct bench_point){kp_init, kp_chase, kp_cleanup,
+					      &kp[nr], 0, NULL, NULL, 0, 0};
+		at += sizes[nr];
+	}
+	if (nr > 0)
+		benchmp_rounds(bp, nr, 1, pr->opts.warmup,
+			       pr->opts.repetitions);
+	for (i = 0; i < nr; i++) {
+		bench_point_result(&bp[i], 1);
+		t[i] = report_median(1.0 / CHAIN_UNROLL, 0);
+		bench_point_free(&bp[i]);
+	}
+	for (; i < nsizes; i++)
+		t[i] = probe_chain(pr, spec, sizes[i], 1);
+	free(bp);
+	free(kp);
+}
+
 /* Pairs: cell i's first load at x, its second at x + d, then on. */
 static void *line_chain(struct probe *pr, size_t region, size_t d)
 {
@@ -225,9 +416,16 @@ void probe_args(int argc, char *argv[], char flag, struct bench_opts *opts,
 			*flagged = 1;
 		else if (c == 'M')
 			*len = bench_arg_size(optarg);
-		else if (c == 'L' && line != NULL)
+		else if (c == 'L' && line != NULL) {
 			*line = bench_arg_size(optarg);
-		else
+			/* Left out, -L means "find it"; a line is never 0. */
+			if (*line == 0) {
+				fprintf(stderr, "%s: -L 0: a line holds at "
+					"least one pointer\n",
+					bench_progname());
+				bench_usage();
+			}
+		} else
 			bench_usage();
 	}
 	if (optind != argc)

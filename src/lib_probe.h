@@ -67,6 +67,39 @@ double probe_parallelism(struct probe *pr, const struct chain_spec *spec,
 			 size_t size);
 
 /*
+ * Sizes up to this are timed in interleaved rounds by
+ * probe_parallelism_sizes(): every interval follows a lap of its chains,
+ * which past a few MB of random loads costs more than it is worth.
+ */
+#define PROBE_ROUND_MAX ((size_t)8 << 20)
+/* 1 if probe_parallelism_sizes() interleaves size: it is at most
+ * PROBE_ROUND_MAX and its region [size, 2 * size) fits the buffer. */
+int probe_interleaved(const struct probe *pr, size_t size);
+/*
+ * probe_parallelism() at each of sizes[0..n) (increasing).  The sizes
+ * probe_interleaved() accepts are timed together in interleaved rounds
+ * (benchmp_rounds): one chain cycle per size in its own region, every k
+ * of every size one interval per round, each after a lap of its chains;
+ * the figure is the median per point (no least of PROBE_ROUNDS runs, and
+ * no second t(1): drift falls on all points alike).  The larger sizes
+ * follow one after another through probe_parallelism().  t1[i], if t1 is
+ * not NULL, gets the one-chain latency at sizes[i].
+ */
+void probe_parallelism_sizes(struct probe *pr, const struct chain_spec *spec,
+			     const size_t *sizes, int n, double *par,
+			     double *t1);
+
+/*
+ * probe_chain(k = 1) at each of sizes[0..n) (increasing) into t[].  The
+ * sizes up to PROBE_ROUND_MAX whose regions, laid one after another from
+ * the start of the buffer, fit in it are timed together in interleaved
+ * rounds, each interval after a lap of its chain, each figure the median
+ * per size; the rest follow one after another through probe_chain().
+ */
+void probe_chain_sizes(struct probe *pr, const struct chain_spec *spec,
+		       const size_t *sizes, int n, double *t);
+
+/*
  * Cache line size: pairs of loads, the second d bytes after the first,
  * over a region that fits the second-level cache but not the first; the
  * smallest d whose pair costs as much as two misses is the line.  The

@@ -6,7 +6,10 @@
  * are split into k random chains, followed side by side (the k loads of
  * a step independent of each other) for k = 1 .. 16; the parallelism is
  * the largest k * t(1) / t(k), t(k) being the time of one step.  Huge
- * pages are asked for, so page walks do not limit the overlap.
+ * pages are asked for, so page walks do not limit the overlap.  Sizes up
+ * to PROBE_ROUND_MAX are timed together in interleaved rounds, each in
+ * its own region (the buffer is twice the largest of them where len is
+ * smaller than that); the larger ones follow one after another.
  *
  * usage: par_mem [-c] [-L <line>] [-M <len>] [-W <warmup>] [-N <repetitions>]
  */
@@ -17,6 +20,7 @@
 #define DEFAULT_LEN	((size_t)32 << 20)
 #define FIRST_SIZE	((size_t)4 << 10)
 #define PAR_SEED	0x7061725f6d656dULL
+#define MAX_SIZES	64
 
 static const char usage[] =
 	"[-c] [-L <line>] [-M <len>] [-W <warmup>] [-N <repetitions>]\n";
@@ -25,10 +29,10 @@ int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct chain_spec spec = {CHAIN_RANDOM, 0, 0, 0, PAR_SEED};
-	size_t len = DEFAULT_LEN, line = 0, s;
+	size_t len = DEFAULT_LEN, line = 0, s, alloc, sizes[MAX_SIZES];
+	double par[MAX_SIZES], t1[MAX_SIZES];
 	struct probe pr;
-	double par;
-	int cost = 0;
+	int cost = 0, n = 0, i;
 
 	bench_init(argc, argv, usage);
 	probe_args(argc, argv, 'c', &opts, &cost, &len, &line);
@@ -36,21 +40,29 @@ int main(int argc, char *argv[])
 	if (len < FIRST_SIZE)
 		bench_fail("-M %zu: at least %zu bytes are needed", len,
 			   FIRST_SIZE);
-	probe_check_len("-M", len, 1);
-	probe_init(&pr, len, MEM_HUGE, &opts);
+	/* Room for the interleaved sizes' regions, [s, 2s) each. */
+	for (s = FIRST_SIZE; 2 * s <= len && 2 * s <= PROBE_ROUND_MAX; s *= 2)
+		;
+	alloc = len > 2 * s ? len : 2 * s;
+	probe_check_len("-M", alloc, 1);
+	probe_init(&pr, alloc, MEM_HUGE, &opts);
 	if (line == 0 && (len < 64 * 1024 ||
 			  (line = probe_line_size(&pr, NULL)) == 0))
 		line = 64;	/* too small to measure, or no step seen */
 	spec.stride = line;
-	for (s = FIRST_SIZE; s <= len; s *= 2) {
-		par = probe_parallelism(&pr, &spec, s);
-		if (cost)
-			fprintf(stderr, "# %zu bytes: %.3f nanoseconds per "
-				"load, one chain\n", s,
-				probe_chain(&pr, &spec, s, 1));
-		fprintf(stderr, "%.6f %.2f\n", (double)s / (1024 * 1024), par);
+	for (s = FIRST_SIZE; s <= len && n < MAX_SIZES; s *= 2) {
+		sizes[n++] = s;
 		if (s > len / 2)
 			break;
+	}
+	probe_parallelism_sizes(&pr, &spec, sizes, n, par,
+				cost ? t1 : NULL);
+	for (i = 0; i < n; i++) {
+		if (cost)
+			fprintf(stderr, "# %zu bytes: %.3f nanoseconds per "
+				"load, one chain\n", sizes[i], t1[i]);
+		fprintf(stderr, "%.6f %.2f\n",
+			(double)sizes[i] / (1024 * 1024), par[i]);
 	}
 	probe_free(&pr);
 	return 0;

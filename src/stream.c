@@ -357,17 +357,21 @@ int main(int argc, char *argv[])
 			continue;
 		if (c == 'v')
 			version = (int)bench_arg_long(optarg, 1, 2);
-		else if (c == 'M')
+		else if (c == 'M') {
 			bytes = bench_arg_size(optarg);
-		else
+			/* 0 is not "the default": a left-out -M is. */
+			if (bytes < sizeof(double)) {
+				fprintf(stderr, "%s: -M %s: an array must "
+					"hold at least one double\n",
+					bench_progname(), optarg);
+				bench_usage();
+			}
+		} else
 			bench_usage();
 	}
 	if (optind != argc)
 		bench_usage();
 	st.len = bytes ? bytes / sizeof(double) : DEFAULT_LEN;
-	if (st.len == 0)
-		bench_fail("-M %zu: an array must hold at least one double",
-			   bytes);
 	st.narrays = version == 1 ? 3 : 2;
 	pages = sysconf(_SC_PHYS_PAGES);
 	if (pages > 0 && (double)st.len * sizeof(double) * st.narrays *

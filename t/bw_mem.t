@@ -33,6 +33,19 @@ $r = run([bin('bw_mem'), '-P', 2, '-N', 3, '64k', 'frd'],
 is($r->{status}, 0, '-P 2: exit 0');
 like($r->{err}, qr/^0\.065536 $n\n\z/, '-P 2: result line');
 
+# Several sizes in one run (interleaved rounds, or one after another
+# with -P): a line per size, in the order given.
+for my $c (['frd'], ['fcp', 'conflict'], ['-P', 2, 'rd']) {
+	my @args = @$c;
+	my @pre = $args[0] eq '-P' ? splice(@args, 0, 2) : ();
+	$r = run([bin('bw_mem'), @pre, '-N', 3, '1m', '8k', '64k', @args],
+		 env => {quick_env()});
+	is($r->{status}, 0, "@$c, three sizes: exit 0") or diag($r->{err});
+	like($r->{err}, qr/^1\.048576 $n\n0\.008192 $n\n0\.065536 $n\n\z/,
+	     "@$c, three sizes: a line each, in order") or diag($r->{err});
+}
+bad_input_ok('bw_mem', ['8k', 'x', 'rd'], 'a bad size among several');
+
 # LMBENCH_STATS adds one #stats line.
 $r = run([bin('bw_mem'), '-N', 3, '8k', 'rd'],
 	 env => {quick_env(), LMBENCH_STATS => 1});

@@ -37,6 +37,8 @@ like($r->{err}, qr/^# page size \d+ bytes, line 128 bytes$/m,
      '-c: the page size and line');
 like($r->{err}, qr/^# 0\.00098 $n$/m, '-c: the curve, from 1 KB');
 
+# 0 is not "find the line": a left-out -L is.
+refused_ok('cache', ['-L', '0'], qr/-L 0/, '-L 0');
 bad_input_ok('cache', ['-x'], 'unknown option');
 bad_input_ok('cache', ['-L', '12'], 'line not a multiple of 8');
 bad_input_ok('cache', ['-L', 'x'], 'non-numeric -L');

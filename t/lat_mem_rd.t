@@ -48,6 +48,22 @@ if ($s) {
 	is($s->[1][1][0][0], '0.00049', 'stride 256 starts at 512 bytes');
 }
 
+# Interleaved sizes share one chain: the 512-byte point of an 8 MB run
+# chases its own 512 bytes, not the rest of the buffer.
+{
+	my @first;
+	for my $len ('1K', '8') {
+		my $r = run([bin('lat_mem_rd'), '-N', '5', $len],
+			    env => {quick_env(), ENOUGH => 500});
+		my $s = series($r->{err});
+		push @first, $s ? $s->[0][1][0][1] : undef;
+	}
+	ok(defined $first[0] && defined $first[1] &&
+	   $first[1] < 1.8 * $first[0],
+	   "512 B in an 8 MB run ($first[1] ns) as in a 1 KB run " .
+	   "($first[0] ns)");
+}
+
 # Tiny: stride half of len gives one point.
 $r = run([bin('lat_mem_rd'), '1K', '512'], env => {quick_env(), ENOUGH => 500});
 like($r->{err}, qr/\A"stride=512\n0\.00098 $n\n\n\z/, 'one point');
@@ -93,6 +109,11 @@ $r = run([bin('lat_mem_rd'), '-N', '3', '-t', '1'], timeout => 60);
 ok($r->{status} == 0 && series($r->{err}), 'default interval: finishes')
 	or diag($r->{err});
 
+refused_ok('lat_mem_rd', ['-g', '16777216g', '1', '128'],
+	   qr/-g \d+: a group larger than len/, '-g beyond len');
+refused_ok('lat_mem_rd', ['-g', '64', '1', '128'],
+	   qr/-g 64: a group smaller than stride 128/, '-g below the stride');
+refused_ok('lat_mem_rd', ['-g', '0', '1'], qr/-g 0/, '-g 0');
 bad_input_ok('lat_mem_rd', [], 'no argument');
 bad_input_ok('lat_mem_rd', ['-x', '1'], 'unknown option');
 bad_input_ok('lat_mem_rd', ['abc'], 'non-numeric len');

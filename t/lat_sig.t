@@ -47,6 +47,15 @@ open($fh, '<', $file) or die;
 is(scalar(<$fh>), 'x' x 100, 'the file is unchanged in content');
 close($fh);
 
+# catch is a difference of two medians: its line, no #stats line.
+{
+	my $r = run([bin('lat_sig'), 'catch'],
+		    env => {quick_env(), LMBENCH_STATS => 1});
+	is($r->{status}, 0, 'catch with LMBENCH_STATS: exit 0');
+	like($r->{err}, qr/^\Q$label{catch}\E: $n microseconds\n\z/,
+	     'catch with LMBENCH_STATS: the value line alone');
+}
+
 # Copies in parallel each install their own handlers.
 for my $v (qw(catch prot)) {
 	result_ok(run([bin('lat_sig'), '-P', '2', '-N', '3', $v],

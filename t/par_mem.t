@@ -25,6 +25,17 @@ is($r->{status}, 0, '-c: exit 0');
 like($r->{err}, qr/^# 4096 bytes: [0-9.]+ nanoseconds per load, one chain\n0\.003906 [0-9.]+\n/,
      '-c: the one-chain latency before each size');
 
+refused_ok('par_mem', ['-L', '0'], qr/-L 0/, '-L 0');
+# Interleaved sizes each chase their own region: one chain over 8 MB
+# (beyond every second-level cache) is slower than over 4 KB.
+$r = run([bin('par_mem'), '-c', '-N', '3', '-M', '8M', '-L', '64'],
+	 env => \%env);
+my %t1 = $r->{err} =~ /^# (\d+) bytes: ([0-9.]+) nanoseconds/mg;
+ok(defined $t1{4096} && defined $t1{8388608} &&
+   $t1{8388608} > 2 * $t1{4096},
+   "one chain: 8 MB (" . ($t1{8388608} // '?') . " ns) over twice 4 KB (" .
+   ($t1{4096} // '?') . " ns)") or diag($r->{err});
+
 bad_input_ok('par_mem', ['-x'], 'unknown option');
 bad_input_ok('par_mem', ['-M', '1K'], 'len below 4K');
 bad_input_ok('par_mem', ['-M', 'abc'], 'non-numeric -M');

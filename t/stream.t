@@ -48,5 +48,7 @@ bad_input_ok('stream', ['-M', '100000G'], 'more than memory');
 bad_input_ok('stream', ['-x'], 'unknown option');
 bad_input_ok('stream', ['extra'], 'extra argument');
 bad_input_ok('stream', ['-P', '0'], 'zero -P');
+# 0 is not the default size: a left-out -M is.
+refused_ok('stream', ['-M', '0'], qr/-M 0/, '-M 0');
 
 done_testing();

@@ -7,6 +7,8 @@
 #                                 (pid is also the process group id)
 #   bad_input_ok('prog', [args], 'name')
 #                                 exit 2, usage or reason on stderr, no stdout
+#   refused_ok('prog', [args], qr/reason/, 'name')
+#                                 exit 2, the reason line, then the usage line
 #   quick_env()                   ENOUGH etc. for short, probe-free runs
 package LmTest;
 use strict;
@@ -17,7 +19,7 @@ use POSIX qw(:sys_wait_h setpgid);
 use Time::HiRes qw(time sleep);
 use Test::More;
 
-our @EXPORT = qw(bin bindir run bad_input_ok quick_env number_re);
+our @EXPORT = qw(bin bindir run bad_input_ok refused_ok quick_env number_re);
 
 sub bindir {
 	my $dir = $ENV{LMBENCH_BIN};
@@ -106,6 +108,21 @@ sub bad_input_ok {
 		is($r->{out}, '', 'nothing on stdout');
 		unlike($r->{err}, qr/microseconds|nanoseconds|MB\/sec/,
 		       'no result line');
+	};
+}
+
+# Bad input refused as the standard says: exit 2, a first line naming
+# what was wrong (matching $reason), then the usage line, nothing more.
+sub refused_ok {
+	my ($prog, $args, $reason, $name) = @_;
+	my $r = run([bin($prog), @$args], timeout => 20, env => {quick_env()});
+	subtest "$prog: $name" => sub {
+		is($r->{status}, 2, 'exit status 2');
+		like($r->{err}, qr/^\Q$prog\E: [^\n]*$reason[^\n]*\n/,
+		     'first line: the reason');
+		like($r->{err}, qr/\nUsage: \Q$prog\E [^\n]*\n\z/,
+		     'then the usage line');
+		is($r->{out}, '', 'nothing on stdout');
 	};
 }
 
