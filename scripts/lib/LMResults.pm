@@ -19,7 +19,7 @@ use strict;
 use warnings;
 use File::Find ();
 
-our $SCHEMA_VERSION = 1;
+our $SCHEMA_VERSION = 2;
 
 my $NUM = qr/[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?/;
 
@@ -368,7 +368,7 @@ sub series_name {
 	return ('numa.latency', 'node', 'node') if $t eq 'numa latency';
 	return ('numa.read_bandwidth', 'node', 'node') if $t eq 'numa read bandwidth';
 	# lat_mem_load: achieved MB/s against latency, one curve per loader count.
-	return ("mem.loaded.$1.loaders_$2", 'MB/s', 'nanoseconds')
+	return ("mem.loaded.$1.loaders_$2", 'MB/sec', 'nanoseconds')
 		if $t =~ /^loaded latency (rd|wr), (\d+) loaders?:/;
 	return ('net.' . host_part($1) . '.tcp_bandwidth', 'MB', 'MB/sec', 'bytes received')
 		if $t =~ /^Socket bandwidth using (\S+)/;

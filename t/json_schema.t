@@ -1,0 +1,82 @@
+#!/usr/bin/perl
+# The JSON twin against doc/results-schema.json: the sample runs and a
+# synthetic results file of every kind of line; and the schema is no
+# rubber stamp: a 0 for an unknown value, a number as a string, a date
+# that is not ISO 8601 and an unknown unit are each refused.
+use strict;
+use warnings;
+use lib 't/lib';
+use LmTest;
+use MiniSchema;
+use Test::More;
+use JSON::PP;
+use File::Temp qw(tempdir);
+
+my $schema = decode_json(slurp_file('doc/results-schema.json'));
+sub slurp_file { open(my $fh, '<', $_[0]) or die "$_[0]: $!"; local $/; return <$fh> }
+
+my @samples = sort grep { /\.\d+$/ } glob('results/sample/*/*');
+SKIP: {
+	skip 'no sample results in results/sample', 1 unless @samples;
+	for my $f (@samples) {
+		my $r = run([$^X, 'scripts/json', $f]);
+		is($r->{status}, 0, "json $f: exit 0");
+		my $j = decode_json($r->{out});
+		my @e = MiniSchema::validate($schema, $j);
+		is(scalar @e, 0, "$f: valid") or diag(join("\n", @e[0 .. ($#e < 9 ? $#e : 9)]));
+	}
+}
+
+my $tmp = tempdir(CLEANUP => 1);
+my $f = "$tmp/h.3";
+open(my $fh, '>', $f) or die;
+print $fh <<'EOT';
+[lmbench3.0 results for Linux h 6.1 #1 SMP x86_64 GNU/Linux]
+[HOSTNAME: h]
+[MB: 256]
+[MHZ: ]
+[LINE_SIZE: 64]
+[CPUS: 2]
+[CORES: ]
+[CACHE: L1d 48K; L1i 32K; L2 1024K]
+[LLC_KB: 1024]
+[MEMORY_KB: 24000000]
+[DATE: 2026-11-22 21:28:07 +0100]
+[UPTIME:  21:28:07 up 2 days,  3:04,  0 user,  load average: 0.1, 0.2, 0.3]
+Simple syscall: 0.1000 microseconds
+"stride=64
+0.00049 1.100
+64k 5.000
+
+[STATUS: complete]
+EOT
+close $fh;
+my $r = run([$^X, 'scripts/json', $f]);
+my $j = decode_json($r->{out});
+my @e = MiniSchema::validate($schema, $j);
+is(scalar @e, 0, 'synthetic file: valid') or diag(join("\n", @e));
+is($j->{run_id}, 'h.3@2026-11-22T21:28:07+01:00', 'run id: file and start');
+is($j->{host}{date}, '2026-11-22T21:28:07+01:00', 'date in ISO 8601');
+is($j->{host}{uptime_s}, 2 * 86400 + 3 * 3600 + 4 * 60, 'uptime in seconds');
+ok(!defined $j->{host}{cores}, 'unknown cores: null');
+ok(!defined $j->{config}{MHZ}, 'empty MHZ: null');
+is($j->{config}{MB}, 256, 'MB a number');
+is_deeply($j->{host}{caches}[2], { name => 'L2', level => 2, type => 'unified', size_kb => 1024 },
+	  'caches as objects');
+is($j->{series}[0]{points}[1]{x}, 65536, 'a size written 64k: bytes, a number');
+
+# Each of these must be refused.
+my %bad = (
+	'0 cores' => sub { $_[0]{host}{cores} = 0 },
+	'a number as text' => sub { $_[0]{config}{MB} = '256' },
+	'a date not in ISO 8601' => sub { $_[0]{host}{date} = '2026-11-22 21:28:07 +0100' },
+	'an unknown unit' => sub { $_[0]{values}[0]{unit} = 'usec' },
+	'no run id' => sub { delete $_[0]{run_id} },
+	'x as text' => sub { $_[0]{series}[0]{points}[0]{x} = '0.00049' },
+);
+for my $what (sort keys %bad) {
+	my $c = decode_json($r->{out});
+	$bad{$what}->($c);
+	ok(scalar MiniSchema::validate($schema, $c), "refused: $what");
+}
+done_testing();
