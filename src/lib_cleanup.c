@@ -13,6 +13,7 @@
 #include "bench.h"
 #include "lib_cleanup.h"
 
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -155,6 +156,71 @@ static void at_exit(void)
 	cleanup_run();
 }
 
+/*
+ * Results go to stderr (and stdout): a program whose output was lost
+ * (a full disk, a closed pipe or descriptor) must not exit 0.  The
+ * last exit hook flushes and closes both streams and turns a write
+ * error into exit 1, with a message on stderr when that still works.
+ * An exit already failing (usage, runtime error) keeps its status.
+ */
+static volatile sig_atomic_t failing;
+
+void cleanup_failing(void)
+{
+	failing = 1;
+}
+
+/* 0 if everything written to fp reached its file, else errno. */
+static int close_stream(FILE *fp)
+{
+	int err = 0;
+
+	if (fflush(fp) != 0)
+		err = errno ? errno : EIO;
+	if (ferror(fp) && err == 0)
+		err = EIO;	/* an earlier write failed; errno is gone */
+	if (fclose(fp) != 0 && err == 0)
+		err = errno ? errno : EIO;
+	return err;
+}
+
+static void check_output(void)
+{
+	int out_err, err_err;
+
+	if (getpid() != owner_pid)
+		return;	/* a forked child: its parent reports */
+	out_err = close_stream(stdout);
+	if (failing) {
+		(void)close_stream(stderr);
+		return;
+	}
+	if (out_err != 0)
+		fprintf(stderr, "%s: write error on standard output: %s\n",
+			bench_progname(), strerror(out_err));
+	err_err = close_stream(stderr);
+	if (out_err != 0 || err_err != 0)
+		_exit(1);
+}
+
+/*
+ * A closed standard output or error would be taken by the next file or
+ * socket the program opens, which would then receive its results.  Hold
+ * each closed one with /dev/null opened read-only instead: a write to
+ * it fails (EBADF) as on a closed descriptor, and the exit check sees it.
+ */
+static void hold_std_fds(void)
+{
+	int fd;
+
+	for (fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		if (open("/dev/null", O_RDONLY) != fd)
+			_exit(1);	/* no /dev/null: nothing to report on */
+	}
+}
+
 void cleanup_install(void)
 {
 	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
@@ -165,6 +231,7 @@ void cleanup_install(void)
 		return;
 	installed = 1;
 	owner_pid = getpid();
+	hold_std_fds();
 #if defined(__linux__)
 	(void)prctl(PR_SET_CHILD_SUBREAPER, 1);
 #endif
@@ -180,6 +247,8 @@ void cleanup_install(void)
 			continue;
 		sigaction(sigs[i], &sa, NULL);
 	}
+	/* Registered first, so it runs last. */
+	atexit(check_output);
 	atexit(at_exit);
 }
 

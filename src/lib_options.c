@@ -60,6 +60,7 @@ void bench_usage(void)
 	fprintf(stderr, "Usage: %s %s", progname, usage_text);
 	if (*usage_text == '\0' || usage_text[strlen(usage_text) - 1] != '\n')
 		fputc('\n', stderr);
+	cleanup_failing();
 	cleanup_run();
 	exit(2);
 }
@@ -79,6 +80,7 @@ void bench_fail(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+	cleanup_failing();
 	cleanup_run();
 	exit(2);
 }
@@ -95,6 +97,7 @@ void bench_die(const char *fmt, ...)
 	if (saved != 0)
 		fprintf(stderr, ": %s", strerror(saved));
 	fputc('\n', stderr);
+	cleanup_failing();
 	cleanup_run();
 	exit(1);
 }
