@@ -33,6 +33,11 @@
 
 /* Small enough that a directory's size does not depend on the interval. */
 #define DEFAULT_PER_DIR	100
+/*
+ * A million names already puts every file of an interval in one
+ * directory; larger values are a typo, not a setting.
+ */
+#define MAX_PER_DIR	1000000L
 #define NAME_SLACK	64	/* "/c<int>/d<long>/f<long>" and the NUL */
 
 /* The highest indices a copy may have used; shared with the parent. */
@@ -316,7 +321,7 @@ int main(int argc, char *argv[])
 			size = bench_arg_size(optarg);
 			one_size = 1;
 		} else if (c == 'n') {
-			st.per_dir = bench_arg_long(optarg, 1, LONG_MAX / 2);
+			st.per_dir = bench_arg_long(optarg, 1, MAX_PER_DIR);
 		} else if (!bench_common_opt(c, optarg, &opts)) {
 			bench_usage();
 		}

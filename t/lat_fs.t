@@ -95,6 +95,8 @@ bad_input_ok('lat_fs', ['-s', 'abc'], 'non-numeric -s');
 bad_input_ok('lat_fs', ['-s', '-1'], 'negative -s');
 bad_input_ok('lat_fs', ['-n', '0'], 'zero -n');
 bad_input_ok('lat_fs', ['-n', '99999999999999999999'], 'overflowing -n');
+bad_input_ok('lat_fs', ['-n', '99999999999999'], 'absurd -n');
+bad_input_ok('lat_fs', ['-n', '1000001'], '-n over a million');
 bad_input_ok('lat_fs', ['-P', 'x'], 'non-numeric -P');
 bad_input_ok('lat_fs', ['/nonexistent/dir'], 'missing directory');
 bad_input_ok('lat_fs', ['/dev/null'], 'not a directory');
