@@ -210,6 +210,21 @@ static void open_input(struct state *st)
 		bench_die("skip in %s", st->in);
 }
 
+/*
+ * 1 if the output sb is the open input and holds data (a file or a
+ * block device): copying it onto itself (worse, truncated first)
+ * destroys it and measures nothing.
+ */
+static int same_storage(const struct state *st, const struct stat *sb)
+{
+	struct stat in;
+
+	if (st->ifd < 0 || fstat(st->ifd, &in) != 0)
+		return 0;
+	return in.st_dev == sb->st_dev && in.st_ino == sb->st_ino &&
+	       (S_ISREG(sb->st_mode) || S_ISBLK(sb->st_mode));
+}
+
 static void open_output(struct state *st)
 {
 	struct stat sb;
@@ -218,6 +233,9 @@ static void open_output(struct state *st)
 	if (strcmp(st->out, "internal") == 0)
 		return;
 	if (stat(st->out, &sb) == 0) {
+		if (same_storage(st, &sb))
+			bench_fail("%s and %s are the same file; it would be "
+				   "read while overwritten", st->in, st->out);
 		if (!st->force && strcmp(st->out, "/dev/null") != 0)
 			bench_fail("%s exists; force=1 writes over it",
 				   st->out);

@@ -54,6 +54,22 @@ $r = run([bin('lmdd'), "of=$f", 'count=1', 'force=1', 'trunc=1']);
 is($r->{status}, 0, 'force=1 trunc=1');
 is(-s $f, 8192, 'trunc=1 truncates');
 
+# Input and output the same file (also by another name): refused before
+# anything is written, even with force=1 trunc=1.
+link($f, "$dir/alias") or die "link: $!";
+$before = slurp($f);
+for my $out ($f, "$dir/alias") {
+	$r = run([bin('lmdd'), "if=$f", "of=$out", 'force=1', 'trunc=1']);
+	is($r->{status}, 2, "if=f of=$out: refused, exit 2");
+	like($r->{err}, qr/^lmdd: .*same file/m, 'same file: reason')
+		or diag($r->{err});
+	unlike($r->{err}, qr/MB\/sec/, 'same file: no result');
+	is(slurp($f), $before, 'same file: input untouched');
+}
+unlink("$dir/alias");
+$r = run([bin('lmdd'), 'if=/dev/zero', 'of=/dev/null', 'count=1']);
+is($r->{status}, 0, 'devices other than storage are not refused');
+
 mkfifo("$dir/fifo", 0600) or die;
 $r = run([bin('lmdd'), "of=$dir/fifo", 'count=1'], timeout => 10);
 is($r->{status}, 2, 'a FIFO is refused without force=1');
