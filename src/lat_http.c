@@ -121,7 +121,7 @@ int main(int argc, char *argv[])
 		bench_usage();
 	st.host = argv[optind];
 	if (argc - optind == 2)
-		st.port = net_arg_port(argv[optind + 1]);
+		st.port = net_arg_peer_port(argv[optind + 1]);
 	if (do_stop) {
 		stop(&st);
 		return 0;

@@ -270,9 +270,9 @@ int main(int argc, char *argv[])
 		if (!srv_arg(c, optarg, &st.sa))
 			bench_usage();
 	}
-	if (argc - optind > 1 || (st.sa.start && st.sa.stop) ||
-	    ((st.sa.start || st.sa.stop) && optind != argc))
+	if (argc - optind > 1)
 		bench_usage();
+	srv_check_args(&st.sa, argc - optind);
 	st.tcp_port = st.udp_port = st.sa.port;
 	if (st.sa.stop) {
 		st.host = st.sa.stop;

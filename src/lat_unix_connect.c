@@ -108,6 +108,8 @@ int main(int argc, char *argv[])
 	}
 	if (optind != argc || (start && stop))
 		bench_usage();
+	if (path != NULL && *path == '\0')
+		bench_fail("an empty socket path");
 	if (path != NULL) {
 		char cwd[PATH_MAX] = "";
 

@@ -24,6 +24,32 @@ static const char *type_name(int type)
 	return type == SOCK_DGRAM ? "UDP" : "TCP";
 }
 
+int net_arg_peer_port(const char *s)
+{
+	long port;
+
+	if (bench_parse_long(s, 1, 65535, &port) != 0)
+		bench_fail("port %s: a client needs a port from 1 to 65535",
+			   s);
+	return (int)port;
+}
+
+/*
+ * A name that does not resolve is bad input (exit 2); a resolver that
+ * cannot answer now (EAI_AGAIN, EAI_FAIL, ...) is a runtime failure.
+ */
+static int name_error(int err)
+{
+	return err == EAI_NONAME || err == EAI_SERVICE || err == EAI_FAMILY
+#ifdef EAI_ADDRFAMILY
+	       || err == EAI_ADDRFAMILY
+#endif
+#ifdef EAI_NODATA
+	       || err == EAI_NODATA
+#endif
+		;
+}
+
 static struct addrinfo *lookup(const char *host, int port, int type,
 			       int passive)
 {
@@ -31,12 +57,17 @@ static struct addrinfo *lookup(const char *host, int port, int type,
 	char service[16];
 	int err;
 
+	if (*host == '\0')
+		bench_fail("an empty host name or address");
 	memset(&hints, 0, sizeof(hints));
 	hints.ai_family = AF_UNSPEC;
 	hints.ai_socktype = type;
 	hints.ai_flags = AI_NUMERICSERV | (passive ? AI_PASSIVE : 0);
 	snprintf(service, sizeof(service), "%d", port);
 	err = getaddrinfo(host, service, &hints, &res);
+	if (err != 0 && name_error(err))
+		bench_fail("%s: no such host or address: %s", host,
+			   gai_strerror(err));
 	if (err != 0) {
 		errno = 0;
 		bench_die("%s: cannot resolve address: %s", host,

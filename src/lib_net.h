@@ -4,7 +4,8 @@
  * waits, and whole-buffer transfers.
  *
  * Every failure here is a runtime error (exit 1) that names the address
- * and port involved; a busy port says so.
+ * and port involved; a busy port says so.  An empty host, or a name that
+ * does not resolve, is bad input (exit 2).
  */
 #ifndef LMBENCH_LIB_NET_H
 #define LMBENCH_LIB_NET_H
@@ -35,6 +36,8 @@
 
 /* A port number 0..65535 (0: any free port), or the usage line. */
 int net_arg_port(const char *s);
+/* A port to connect to, 1..65535; anything else is bad input (exit 2). */
+int net_arg_peer_port(const char *s);
 
 /*
  * A socket of type SOCK_STREAM or SOCK_DGRAM bound to addr:port

@@ -552,12 +552,20 @@ void srv_stop_dgram(const char *host, int port)
 
 /* ---- a server program's main ---------------------------------------- */
 
+void srv_check_args(const struct srv_args *a, int nargs)
+{
+	if ((a->start && a->stop) || ((a->start || a->stop) && nargs > 0))
+		bench_usage();
+	if (a->port == 0 && (a->stop || nargs > 0))
+		bench_fail("port 0 (any free port) is only for a server "
+			   "started with -s");
+}
+
 void srv_dispatch(const struct srv_args *a, int type, int nargs,
 		  char *const *args, void (*serve)(void *arg), void *arg,
 		  int *lfd, const char **host, int *port, pid_t *server)
 {
-	if ((a->start && a->stop) || ((a->start || a->stop) && nargs > 0))
-		bench_usage();
+	srv_check_args(a, nargs);
 	if (a->stop) {
 		if (type == SOCK_DGRAM)
 			srv_stop_dgram(a->stop, a->port);

@@ -65,6 +65,14 @@ int srv_arg(int c, const char *arg, struct srv_args *a);
 int srv_getopt(int argc, char *argv[], const char *own,
 	       struct bench_opts *opts, struct srv_args *a);
 
+/*
+ * The usage checks of a server program's command line (nargs: the
+ * positional arguments, the first being the host): -s and -S exclude
+ * each other and any argument; port 0 (any free port) only with -s.
+ * Bad: exit 2.
+ */
+void srv_check_args(const struct srv_args *a, int nargs);
+
 /* What a server does with its clients. */
 typedef void (*srv_conn_f)(int fd, const struct srv_hello *h, void *arg);
 typedef void (*srv_dgram_f)(int fd, void *buf, size_t len,

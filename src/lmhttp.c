@@ -282,6 +282,8 @@ int main(int argc, char *argv[])
 	}
 	if (argc - optind > 1 || (do_stop && optind != argc))
 		bench_usage();
+	if (do_stop && port == 0)
+		bench_fail("port 0 (any free port) is only for starting");
 	if (do_stop) {
 		stop(bind_addr, port);
 		return 0;
