@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/un.h>
+#include <time.h>
 
 int net_arg_port(const char *s)
 {
@@ -113,6 +114,33 @@ int net_local_port(int fd)
 	if (ss.ss_family == AF_INET6)
 		return ntohs(((struct sockaddr_in6 *)&ss)->sin6_port);
 	return ntohs(((struct sockaddr_in *)&ss)->sin_port);
+}
+
+long long net_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int net_wait_until(int fd, short events, long long deadline_ms)
+{
+	struct pollfd p = {fd, events, 0};
+	long long left;
+	int r;
+
+	for (;;) {
+		left = deadline_ms - net_now_ms();
+		r = poll(&p, 1, left > 0 ? (int)(left < 60000 ? left : 60000)
+					 : 0);
+		if (r > 0)
+			return 1;
+		if (r < 0 && errno != EINTR)
+			return -1;
+		if (r == 0 && left <= 0)
+			return 0;
+	}
 }
 
 void net_timeouts(int fd, int ms)

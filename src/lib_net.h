@@ -71,6 +71,14 @@ int net_unix_server(const char *path);
 int net_unix_client(const char *path);
 int net_try_unix_client(const char *path);
 
+/*
+ * Deadlines, in milliseconds of CLOCK_MONOTONIC: net_wait_until() waits
+ * for events (POLLIN, POLLOUT) on fd until the deadline: 1 when ready,
+ * 0 once the deadline has passed, -1 on an error.
+ */
+long long net_now_ms(void);
+int net_wait_until(int fd, short events, long long deadline_ms);
+
 /* Socket options; failures are fatal. */
 void net_timeouts(int fd, int ms);
 void net_nodelay(int fd);

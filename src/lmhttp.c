@@ -4,7 +4,10 @@
  * It answers GET for regular files under its document root (the
  * directory given, or the current one) and nothing else:
  *   - the request line must be "GET /<path> HTTP/1.x", at most 1024 bytes,
- *     and the whole request head at most 8 KB, sent within 5 s;
+ *     and the whole request head at most 8 KB;
+ *   - a connection gets limit_s seconds (default 5) in all, from accept
+ *     to close: a head not complete by then gets 408, and an answer not
+ *     read or a close not made by then is cut off;
  *   - the path may hold only printable ASCII other than '%', '\\', '?'
  *     and '#' (percent-encoding is refused, not decoded), and no "." or
  *     ".." segment;
@@ -13,9 +16,10 @@
  *     regular file is served.
  * Anything else gets an HTTP error status (400, 403, 404, 408, 414, 501)
  * and no file data.  Connections are served one at a time, in order,
- * and closed after each response.
+ * and closed after each response, so one client delays the next by at
+ * most limit_s.
  *
- * usage: lmhttp [-f] [-b addr] [-p port] [-i idle_s] [docroot]
+ * usage: lmhttp [-f] [-b addr] [-p port] [-i idle_s] [-t limit_s] [docroot]
  *        lmhttp -S [-b addr] [-p port]
  * It listens on 127.0.0.1 port 8008 unless told otherwise, goes to the
  * background (-f: stays in the foreground) once listening, and exits on
@@ -28,13 +32,19 @@
 
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 
 #define MAX_LINE	1024	/* request line */
 #define MAX_HEAD	8192	/* request line and headers */
-#define REQUEST_WAIT_MS	5000
-#define DRAIN_WAIT_MS	1000
+/*
+ * The time a connection gets in all, from accept to close: a client on
+ * a loopback or a LAN sends its head, reads a page and closes in well
+ * under a second, and a slow one holds the others no longer than this.
+ */
+#define CONN_LIMIT_S		5
+#define MAX_CONN_LIMIT_S	3600
 #define STOP_METHOD	"LMBENCH-STOP"
 #define XFER		65536
 
@@ -42,9 +52,55 @@ struct state {
 	int root;		/* the document root, open */
 	int lfd;
 	int idle_s;
+	int limit_s;		/* -t: a connection's time, accept to close */
 };
 
-static void respond_error(int fd, int code, const char *reason)
+/*
+ * Send it all before the deadline; -1 if not.  A short answer goes out
+ * even past it: it fits in the empty socket buffer at once.
+ */
+static long send_until(int fd, const void *buf, size_t len,
+		       long long deadline)
+{
+	const char *p = buf;
+	size_t left = len;
+	ssize_t w;
+
+	while (left > 0) {
+		w = send(fd, p, left, MSG_DONTWAIT | MSG_NOSIGNAL);
+		if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK &&
+		    errno != EINTR)
+			return -1;
+		if (w < 0 && net_wait_until(fd, POLLOUT, deadline) != 1)
+			return -1;
+		if (w > 0) {
+			p += w;
+			left -= (size_t)w;
+		}
+	}
+	return (long)len;
+}
+
+/* recv() for up to the deadline: -2 once it has passed. */
+static ssize_t recv_until(int fd, void *buf, size_t len, long long deadline)
+{
+	ssize_t r;
+
+	for (;;) {
+		r = recv(fd, buf, len, MSG_DONTWAIT);
+		if (r >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK &&
+			       errno != EINTR))
+			return r;
+		r = net_wait_until(fd, POLLIN, deadline);
+		if (r == 0)
+			return -2;
+		if (r < 0)
+			return -1;
+	}
+}
+
+static void respond_error(int fd, int code, const char *reason,
+			  long long deadline)
 {
 	char head[256];
 	int len;
@@ -53,7 +109,7 @@ static void respond_error(int fd, int code, const char *reason)
 		       "Server: lmhttp\r\nContent-Type: text/plain\r\n"
 		       "Content-Length: %zu\r\n\r\n%s\n", code, reason,
 		       strlen(reason) + 1, reason);
-	(void)net_try_send_all(fd, head, (size_t)len);
+	(void)send_until(fd, head, (size_t)len, deadline);
 }
 
 static const char *content_type(const char *name)
@@ -113,7 +169,8 @@ static int open_below(int root, char *path, int *fdp)
 	return 200;
 }
 
-static void send_file(int fd, int file, const char *name)
+static void send_file(int fd, int file, const char *name,
+		      long long deadline)
 {
 	char head[256], *buf;
 	struct stat sb;
@@ -121,39 +178,38 @@ static void send_file(int fd, int file, const char *name)
 	int len;
 
 	if (fstat(file, &sb) != 0 || !S_ISREG(sb.st_mode)) {
-		respond_error(fd, 403, "Forbidden");
+		respond_error(fd, 403, "Forbidden", deadline);
 		return;
 	}
 	buf = malloc(XFER);
 	if (buf == NULL) {
-		respond_error(fd, 500, "Internal Server Error");
+		respond_error(fd, 500, "Internal Server Error", deadline);
 		return;
 	}
 	len = snprintf(head, sizeof(head), "HTTP/1.0 200 OK\r\n"
 		       "Server: lmhttp\r\nContent-Type: %s\r\n"
 		       "Content-Length: %lld\r\n\r\n", content_type(name),
 		       (long long)sb.st_size);
-	if (net_try_send_all(fd, head, (size_t)len) == len)
+	if (send_until(fd, head, (size_t)len, deadline) == len)
 		while ((r = read(file, buf, XFER)) > 0)
-			if (net_try_send_all(fd, buf, (size_t)r) != r)
+			if (send_until(fd, buf, (size_t)r, deadline) != r)
 				break;
 	free(buf);
 }
 
 /* Read the request head; its length, or an HTTP status (negated). */
-static int read_head(int fd, char *buf)
+static int read_head(int fd, char *buf, long long deadline)
 {
 	size_t got = 0;
 	ssize_t r;
 	char *nl;
 
 	for (;;) {
-		r = recv(fd, buf + got, MAX_HEAD - got, 0);
-		if (r == 0)
+		r = recv_until(fd, buf + got, MAX_HEAD - got, deadline);
+		if (r == -2)
+			return -408;
+		if (r <= 0)
 			return -400;
-		if (r < 0)
-			return errno == EAGAIN || errno == EWOULDBLOCK ? -408
-								       : -400;
 		got += (size_t)r;
 		buf[got] = '\0';
 		if (memchr(buf, '\0', got) != NULL)
@@ -176,10 +232,9 @@ static int serve_conn(int fd, void *arg)
 	char buf[MAX_HEAD + 1], method[16], path[MAX_LINE + 1];
 	char version[16], rest[2];
 	int status, file = -1;
-	char c;
+	long long deadline = net_now_ms() + st->limit_s * 1000LL;
 
-	net_timeouts(fd, REQUEST_WAIT_MS);
-	status = read_head(fd, buf);
+	status = read_head(fd, buf, deadline);
 	if (status > 0) {
 		*strchr(buf, '\n') = '\0';
 		if (strchr(buf, '\r') != NULL)
@@ -189,7 +244,7 @@ static int serve_conn(int fd, void *arg)
 		    path[0] != '/')
 			status = -400;
 		else if (strcmp(method, STOP_METHOD) == 0) {
-			respond_error(fd, 200, "OK");
+			respond_error(fd, 200, "OK", deadline);
 			return 1;
 		} else if (strcmp(method, "GET") != 0)
 			status = -501;
@@ -197,25 +252,27 @@ static int serve_conn(int fd, void *arg)
 			status = -open_below(st->root, path, &file);
 	}
 	if (status == -200)
-		send_file(fd, file, path);
+		send_file(fd, file, path, deadline);
 	else if (status == -400)
-		respond_error(fd, 400, "Bad Request");
+		respond_error(fd, 400, "Bad Request", deadline);
 	else if (status == -403)
-		respond_error(fd, 403, "Forbidden");
+		respond_error(fd, 403, "Forbidden", deadline);
 	else if (status == -404)
-		respond_error(fd, 404, "Not Found");
+		respond_error(fd, 404, "Not Found", deadline);
 	else if (status == -408)
-		respond_error(fd, 408, "Request Timeout");
+		respond_error(fd, 408, "Request Timeout", deadline);
 	else if (status == -414)
-		respond_error(fd, 414, "Request-URI Too Long");
+		respond_error(fd, 414, "Request-URI Too Long", deadline);
 	else
-		respond_error(fd, 501, "Not Implemented");
+		respond_error(fd, 501, "Not Implemented", deadline);
 	if (file >= 0)
 		close(file);
-	/* Close only after the client has read it all: no reset. */
+	/*
+	 * Close once the client has read it all and closed (no reset),
+	 * but at the deadline however it trickles.
+	 */
 	shutdown(fd, SHUT_WR);
-	net_timeouts(fd, DRAIN_WAIT_MS);
-	while (recv(fd, &c, 1, 0) > 0)
+	while (recv_until(fd, buf, MAX_HEAD, deadline) > 0)
 		;
 	close(fd);
 	return 0;
@@ -246,7 +303,7 @@ static void stop(const char *host, int port)
 }
 
 static const char usage[] =
-	"[-f] [-b addr] [-p port] [-i idle_s] [docroot] | "
+	"[-f] [-b addr] [-p port] [-i idle_s] [-t limit_s] [docroot] | "
 	"-S [-b addr] [-p port]\n";
 
 int main(int argc, char *argv[])
@@ -257,8 +314,9 @@ int main(int argc, char *argv[])
 
 	memset(&st, 0, sizeof(st));
 	st.idle_s = SRV_IDLE_DEFAULT;
+	st.limit_s = CONN_LIMIT_S;
 	bench_init(argc, argv, usage);
-	while ((c = getopt(argc, argv, "fb:p:i:S")) != -1) {
+	while ((c = getopt(argc, argv, "fb:p:i:t:S")) != -1) {
 		switch (c) {
 		case 'f':
 			foreground = 1;
@@ -272,6 +330,10 @@ int main(int argc, char *argv[])
 		case 'i':
 			st.idle_s = (int)bench_arg_long(optarg, 0,
 							7L * 24 * 3600);
+			break;
+		case 't':
+			st.limit_s = (int)bench_arg_long(optarg, 1,
+							 MAX_CONN_LIMIT_S);
 			break;
 		case 'S':
 			do_stop = 1;

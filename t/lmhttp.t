@@ -8,6 +8,8 @@ use LmTest;
 use NetTest;
 use File::Temp qw(tempdir);
 use IO::Socket::INET;
+use POSIX ();
+use Time::HiRes qw(sleep time);
 use Test::More;
 
 my $n = number_re();
@@ -23,9 +25,10 @@ symlink('../secret', "$root/out") or die;
 symlink('..', "$root/updir") or die;
 symlink('a.html', "$root/inside") or die;
 
-my $port = free_port();
+our $port = free_port();
 my %env = (quick_env());
-my $r = run([bin('lmhttp'), '-p', $port, $root], env => \%env);
+# -t 2: the unfinished head below waits 2 s, not the default 5.
+my $r = run([bin('lmhttp'), '-t', '2', '-p', $port, $root], env => \%env);
 is($r->{status}, 0, 'lmhttp starts') or diag($r->{err});
 ok($r->{wall} < 3, 'and returns at once');
 my @pids = ss_pids($port);
@@ -79,7 +82,7 @@ my @refused = (
 	["GET /a.html HTTP/1.0 extra\r\n\r\n", 400, 'extra words'],
 	["POST /a.html HTTP/1.0\r\n\r\n", 501, 'POST'],
 	["GET /a.\x01html HTTP/1.0\r\n\r\n", 400, 'control character'],
-	["GET /a.html HTTP/1.0\r\n", 408, 'unfinished head (5 s)'],
+	["GET /a.html HTTP/1.0\r\n", 408, 'unfinished head (-t 2)'],
 );
 for my $t (@refused) {
 	my ($raw, $code, $name) = @$t;
@@ -111,6 +114,68 @@ is($r->{status}, 1, 'lat_http with no server: exit 1');
 like($r->{err}, qr/cannot connect/, 'lat_http with no server: says so');
 $r = run([bin('lmhttp'), '-S', '-p', $port], env => \%env);
 is($r->{status}, 1, 'lmhttp -S with no server: exit 1');
+
+# A client that trickles bytes (one every 0.2 s, for up to 15 s) never
+# holds the server past its limit (-t 1): a normal GET made meanwhile is
+# answered within a few limits, and the trickler gets 408 if its head
+# never ends.  Once while the head trickles, once after a whole head.
+sub trickle {
+	my ($first, $out) = @_;
+	my $pid = fork() // die;
+	return $pid if $pid;
+	my $s = IO::Socket::INET->new(PeerAddr => '127.0.0.1',
+		PeerPort => $port, Proto => 'tcp', Timeout => 5)
+		or POSIX::_exit(1);
+	$s->autoflush(1);
+	local $SIG{PIPE} = 'IGNORE';
+	print $s $first;
+	# Trickle until the server closes (a write fails) or 15 s pass,
+	# collecting whatever it answers meanwhile.
+	my ($t0, $resp, $eof, $rin) = (time, '', 0, '');
+	vec($rin, fileno($s), 1) = 1;
+	while (time - $t0 < 15) {
+		if (!$eof && select(my $r = $rin, undef, undef, 0.2)) {
+			my $n = sysread($s, $resp, 65536, length $resp);
+			$eof = 1 unless $n;
+		} else {
+			sleep 0.2;
+		}
+		syswrite($s, 'a') or last;
+	}
+	if (open(my $f, ">", $out)) { print $f $resp; close $f; }
+	POSIX::_exit(0);
+}
+for my $case (
+	["GET /a.html HTTP/1.0\r\nX-Slow: ", 'head', qr/^HTTP\/1\.0 408 /],
+	["GET /a.html HTTP/1.0\r\n\r\n", 'body', qr/^HTTP\/1\.0 200 /],
+) {
+	my ($first, $what, $want) = @$case;
+	my $tport = free_port();
+	$r = run([bin('lmhttp'), '-t', '1', '-p', $tport, $root],
+		 env => \%env);
+	is($r->{status}, 0, "trickling $what: lmhttp -t 1 starts");
+	my @tpids = ss_pids($tport);
+	local $port = $tport;
+	my $pid = trickle($first, "$dir/trickle.$what");
+	sleep 0.3;
+	my $t0 = time;
+	my $resp = request("GET /sub/b.txt HTTP/1.0\r\n\r\n");
+	my $wait = time - $t0;
+	like($resp, qr/^HTTP\/1\.0 200 .*hello\n\z/s,
+	     "trickling $what: a normal GET is answered");
+	ok($wait < 5, "trickling $what: within a few limits (${wait}s)");
+	# It stops once the server has closed on it (or after 15 s).
+	my $t1 = time;
+	sleep 0.05
+		while waitpid($pid, POSIX::WNOHANG()) == 0 && time - $t1 < 20;
+	kill 'KILL', $pid and waitpid($pid, 0);
+	my $got = -e "$dir/trickle.$what"
+		? do { local (@ARGV, $/) = "$dir/trickle.$what"; <> } : '';
+	like($got, $want, "trickling $what: the trickler's answer")
+		or diag("got: [$got]");
+	run([bin('lmhttp'), '-S', '-p', $tport], env => \%env);
+	ok(wait_gone($tport, @tpids), "trickling $what: server stopped");
+}
 
 # lmhttp -S stops it too.
 $r = run([bin('lmhttp'), '-p', $port, $root], env => \%env);
