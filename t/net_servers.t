@@ -36,11 +36,23 @@ $r = run([bin('lat_unix_connect'), '-s', '-i', '1', '-p', "$dir/u"],
 	 env => \%env);
 is($r->{status}, 0, 'lat_unix_connect -s -i 1: started');
 
-# A client that connects, says hello and then falls silent.
+# A client that connects, says hello and then falls silent, to a server
+# of its own whose idle timeout is longer than any start-up here (a
+# loaded machine took 1.9 s between a start and the connect): the
+# connection child ends after idle_s of silence, the server idle_s later.
+my $silent_idle = 3;
+my $sport = free_port();
+$r = run([bin('lat_tcp'), '-s', '-i', $silent_idle, '-p', $sport],
+	 env => \%env);
+is($r->{status}, 0, "lat_tcp -s -i $silent_idle: started") or diag($r->{err});
+my @spids = ss_pids($sport);
 my $silent = IO::Socket::INET->new(PeerAddr => '127.0.0.1',
-	PeerPort => $ports{lat_tcp}, Proto => 'tcp') or die $!;
-print $silent pack('N4', 0x4c4d4e47, 1, 1, 0);
-$silent->flush;
+	PeerPort => $sport, Proto => 'tcp', Timeout => 5);
+ok($silent, 'silent client connected') or diag("connect: $!");
+if ($silent) {
+	print $silent pack('N4', 0x4c4d4e47, 1, 1, 0);
+	$silent->flush;
+}
 
 sleep 1.5;
 for my $prog (sort keys %ports) {
@@ -52,7 +64,12 @@ ok(wait_gone($hport, @hpids), 'lmhttp: gone after its idle timeout');
 my $t0 = time;
 sleep 0.05 while -e "$dir/u" && time - $t0 < 5;
 ok(!-e "$dir/u", 'lat_unix_connect: gone, socket removed');
-close $silent;
+$t0 = time;
+my $gone = 0;
+$gone = wait_gone($sport, @spids) until $gone || time - $t0 > 4 * $silent_idle;
+ok($gone, 'lat_tcp: gone after its idle timeout, a silent client connected')
+	or diag(listeners($sport));
+close $silent if $silent;
 
 # Ctrl-C on a client running its own server: nothing survives it.
 sub descendants {
