@@ -82,7 +82,7 @@ for my $prog (qw(lat_tcp bw_tcp lat_udp lat_unix_connect)) {
 	if ($pid == 0) {
 		open(STDERR, '>', '/dev/null');
 		$ENV{$_} = $env{$_} for keys %env;
-		$ENV{ENOUGH} = 200000;
+		$ENV{ENOUGH} = 2000000;	# runs for many seconds: SIGINT ends it
 		$ENV{TMPDIR} = $dir;
 		exec(bin($prog)) or POSIX::_exit(127);
 	}
@@ -99,7 +99,9 @@ for my $prog (qw(lat_tcp bw_tcp lat_udp lat_unix_connect)) {
 	@family = descendants($pid);
 	kill 'INT', $pid;
 	waitpid($pid, 0);
-	ok(WIFSIGNALED($?) && WTERMSIG($?) == 2, "$prog: ended by SIGINT");
+	my $st = $?;
+	ok(WIFSIGNALED($st) && WTERMSIG($st) == 2, "$prog: ended by SIGINT")
+		or diag("wait status $st");
 	my $t2 = time;
 	sleep 0.05 while grep({ alive($_) } @family) && time - $t2 < 5;
 	is(scalar(grep { alive($_) } @family), 0,
