@@ -127,8 +127,8 @@ static void serve(void *arg)
 		tv.tv_usec = 500000;
 		n = select(FD_SETSIZE, &r, NULL, NULL, &tv);
 		if (n > 0) {
-			last = now_s();
 			svc_getreqset(&r);
+			last = now_s();	/* idle from the end of a request */
 		}
 	}
 	_exit(0);

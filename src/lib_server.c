@@ -5,8 +5,9 @@
  * wait), and either stops, closes a connection that sent none, or forks
  * a child for a SRV_RUN connection.  Children get the idle timeout as
  * their send and receive timeouts, so a client that hangs or vanishes
- * ends them; the main process counts time without any connection or
- * child and exits when it reaches the idle timeout.
+ * ends them; the main process counts time from the end of the last
+ * request (a connection served, a child ended) and exits when it
+ * reaches the idle timeout with no child and no client waiting.
  */
 #include "bench.h"
 #include "lib_cleanup.h"
@@ -135,16 +136,32 @@ static double now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static void reap_kids(void)
+/* Reap the connection children that have ended; how many did. */
+static int reap_kids(void)
 {
-	int i = 0;
+	int i = 0, n = 0;
 
 	while (i < nkids) {
-		if (waitpid(kids[i], NULL, WNOHANG) == kids[i])
+		if (waitpid(kids[i], NULL, WNOHANG) == kids[i]) {
 			kids[i] = kids[--nkids];
-		else
+			n++;
+		} else {
 			i++;
+		}
 	}
+	return n;
+}
+
+/*
+ * Idle: idle_s seconds since the last request ended (last), and no
+ * client waiting to be accepted.
+ */
+static int idle_over(const struct srv_conf *c, int fd, double last)
+{
+	struct pollfd p = {fd, POLLIN, 0};
+
+	return c->idle_s > 0 && now_s() - last >= c->idle_s &&
+	       poll(&p, 1, 0) == 0;
 }
 
 static void end_server(const struct srv_conf *c, int lfd, int ackfd)
@@ -262,15 +279,16 @@ void srv_stream_loop(int lfd, const struct srv_conf *c)
 	struct srv_hello h;
 	double last = now_s();
 	int fd, ready, kept = -1;
+	long r;
 
 	server_signals();
 	for (;;) {
-		reap_kids();
+		/* The idle clock starts when the last request has ended. */
+		if (reap_kids() > 0 || nkids > 0)
+			last = now_s();
 		if (stop_requested)
 			end_server(c, lfd, -1);
-		if (nkids > 0)
-			last = now_s();
-		else if (c->idle_s > 0 && now_s() - last >= c->idle_s)
+		if (nkids == 0 && idle_over(c, lfd, last))
 			end_server(c, lfd, -1);
 		ready = poll(&p, 1, POLL_MS) > 0 && (p.revents & POLLIN);
 		if (check_kept(&kept, ready))
@@ -284,6 +302,7 @@ void srv_stream_loop(int lfd, const struct srv_conf *c)
 		if (c->raw != NULL) {
 			if (c->raw(fd, c->arg))
 				end_server(c, lfd, -1);
+			last = now_s();	/* served in this process */
 			continue;
 		}
 		if (c->close_at_once) {
@@ -291,9 +310,10 @@ void srv_stream_loop(int lfd, const struct srv_conf *c)
 			continue;
 		}
 		net_timeouts(fd, HELLO_WAIT_MS);
-		if (net_try_recv_all(fd, buf, sizeof(buf)) !=
-			    (long)sizeof(buf) || !srv_unpack(buf, sizeof(buf),
-							      &h)) {
+		r = net_try_recv_all(fd, buf, sizeof(buf));
+		last = now_s();	/* the hello wait is no idle time */
+		if (r != (long)sizeof(buf) ||
+		    !srv_unpack(buf, sizeof(buf), &h)) {
 			close(fd);
 			continue;
 		}
@@ -324,7 +344,7 @@ void srv_dgram_loop(int fd, const struct srv_conf *c)
 	for (;;) {
 		if (stop_requested)
 			end_server(c, fd, -1);
-		if (c->idle_s > 0 && now_s() - last >= c->idle_s)
+		if (idle_over(c, fd, last))
 			end_server(c, fd, -1);
 		if (poll(&p, 1, POLL_MS) <= 0)
 			continue;
@@ -346,6 +366,7 @@ void srv_dgram_loop(int fd, const struct srv_conf *c)
 		}
 		c->dgram(fd, buf, (size_t)r, (struct sockaddr *)&from, flen,
 			 c->arg);
+		last = now_s();
 	}
 }
 

@@ -122,6 +122,41 @@ SKIP: {
 	ok(wait_gone($port, @p6), '-S ::1 stops it');
 }
 
+# The idle clock runs from the end of the last request, not its start:
+# a request that takes longer than the idle timeout (a head finished
+# after 4 s, with -i 3: longer than any start-up seen) does not end the
+# server under the client queued behind it.
+{
+	my $port = free_port();
+	my $r = run([bin('lmhttp'), '-i', '3', '-t', '10', '-p', $port, $dir],
+		    env => \%env);
+	is($r->{status}, 0, 'lmhttp -i 3 -t 10: started') or diag($r->{err});
+	my @pids = ss_pids($port);
+	my %c;
+	for my $who (qw(slow queued)) {
+		$c{$who} = IO::Socket::INET->new(PeerAddr => '127.0.0.1',
+			PeerPort => $port, Proto => 'tcp', Timeout => 5);
+	}
+	ok($c{slow} && $c{queued}, 'slow and queued clients connected')
+		or diag("connect: $!");
+	SKIP: {
+		skip 'no connection', 2 unless $c{slow} && $c{queued};
+		$c{$_}->autoflush(1) for keys %c;
+		print { $c{slow} } "GET /none HTTP/1.0\r\n";
+		print { $c{queued} } "GET /none HTTP/1.0\r\n\r\n";
+		sleep 4;
+		print { $c{slow} } "\r\n";
+		local $/;
+		my %resp = map { $_ => readline($c{$_}) // '' } qw(slow queued);
+		like($resp{slow}, qr/^HTTP\/1\.0 404 /,
+		     'a request longer than the idle timeout is answered');
+		like($resp{queued}, qr/^HTTP\/1\.0 404 /,
+		     'and the client queued behind it too');
+	}
+	close $_ for grep { defined } values %c;
+	ok(wait_gone($port, @pids), 'then the server ends when idle');
+}
+
 opendir(my $dh, $dir);
 is_deeply([grep { !/^\./ } readdir $dh], [], 'no socket files left');
 done_testing();
