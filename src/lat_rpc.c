@@ -134,11 +134,26 @@ static void serve(void *arg)
 	_exit(0);
 }
 
-static void open_server(struct state *st, const char *addr, int port)
+/* Tries at a port free for both TCP and UDP, for -s -o 0. */
+#define SAME_PORT_TRIES	100
+
+/* TCP and UDP on port (0 and same: one free port for both). */
+static void open_server(struct state *st, const char *addr, int port,
+			int same)
 {
-	st->tcp_fd = net_server(SOCK_STREAM, addr, port);
-	st->udp_fd = net_server(SOCK_DGRAM, addr, port);
-	st->tcp_port = net_local_port(st->tcp_fd);
+	int t;
+
+	for (t = 0; t < SAME_PORT_TRIES; t++) {
+		st->tcp_fd = net_server(SOCK_STREAM, addr, port);
+		st->tcp_port = net_local_port(st->tcp_fd);
+		st->udp_fd = net_try_server(SOCK_DGRAM, addr,
+					    same ? st->tcp_port : port);
+		if (st->udp_fd >= 0 || port != 0 || !same)
+			break;
+		close(st->tcp_fd);	/* its UDP twin is taken: another */
+	}
+	if (st->udp_fd < 0)
+		st->udp_fd = net_server(SOCK_DGRAM, addr, port);
 	st->udp_port = net_local_port(st->udp_fd);
 }
 
@@ -280,7 +295,9 @@ int main(int argc, char *argv[])
 		return 0;
 	}
 	if (st.sa.start) {
-		open_server(&st, st.sa.bind, st.sa.port);
+		open_server(&st, st.sa.bind, st.sa.port, 1);
+		if (st.sa.port == 0)
+			srv_print_port(st.tcp_port);
 		srv_daemon(serve, &st);
 		return 0;
 	}
@@ -288,7 +305,7 @@ int main(int argc, char *argv[])
 		st.host = argv[optind];
 	} else {
 		st.host = NET_LOOPBACK;
-		open_server(&st, NET_LOOPBACK, 0);
+		open_server(&st, NET_LOOPBACK, 0, 0);
 		server = srv_child(serve, &st);
 		close(st.tcp_fd);
 		close(st.udp_fd);

@@ -77,7 +77,7 @@ static struct addrinfo *lookup(const char *host, int port, int type,
 	return res;
 }
 
-int net_server(int type, const char *addr, int port)
+int net_try_server(int type, const char *addr, int port)
 {
 	struct addrinfo *res = lookup(addr, port, type, 1);
 	int fd, one = 1;
@@ -91,16 +91,29 @@ int net_server(int type, const char *addr, int port)
 		bench_die("setsockopt SO_REUSEADDR");
 	if (bind(fd, res->ai_addr, res->ai_addrlen) != 0) {
 		if (errno == EADDRINUSE) {
-			errno = 0;
-			bench_die("%s %s port %d is already in use (another "
-				  "server running? choose one with -p)",
-				  addr, type_name(type), port);
+			freeaddrinfo(res);
+			close(fd);
+			errno = EADDRINUSE;
+			return -1;
 		}
 		bench_die("bind %s %s port %d", addr, type_name(type), port);
 	}
 	if (type == SOCK_STREAM && listen(fd, SOMAXCONN) != 0)
 		bench_die("listen %s port %d", addr, port);
 	freeaddrinfo(res);
+	return fd;
+}
+
+int net_server(int type, const char *addr, int port)
+{
+	int fd = net_try_server(type, addr, port);
+
+	if (fd < 0) {
+		errno = 0;
+		bench_die("%s %s port %d is already in use (another server "
+			  "running? choose one with -p, or -p 0 for any free "
+			  "port)", addr, type_name(type), port);
+	}
 	return fd;
 }
 

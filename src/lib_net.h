@@ -46,6 +46,8 @@ int net_arg_peer_port(const char *s);
  * use" and exit 1.
  */
 int net_server(int type, const char *addr, int port);
+/* The same, returning -1 with errno EADDRINUSE for a port in use. */
+int net_try_server(int type, const char *addr, int port);
 /* The port a socket is bound to. */
 int net_local_port(int fd);
 

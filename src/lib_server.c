@@ -383,6 +383,13 @@ static void quiet_stdio(void)
 		close(fd);
 }
 
+void srv_print_port(int port)
+{
+	printf("%d\n", port);
+	if (fflush(stdout) != 0)
+		bench_die("writing the port number");
+}
+
 void srv_daemon(void (*serve)(void *arg), void *arg)
 {
 	pid_t pid;
@@ -596,6 +603,8 @@ void srv_dispatch(const struct srv_args *a, int type, int nargs,
 	}
 	if (a->start) {
 		*lfd = net_server(type, a->bind, a->port);
+		if (a->port == 0)
+			srv_print_port(net_local_port(*lfd));
 		srv_daemon(serve, arg);
 		exit(0);
 	}

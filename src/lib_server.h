@@ -111,6 +111,13 @@ void srv_dgram_loop(int fd, const struct srv_conf *c)
 	__attribute__((noreturn));
 
 /*
+ * A server started on port 0 (any free port) prints the port it took,
+ * one line with the number on stdout, before it goes to the background:
+ * `port=$(bw_tcp -s -p 0)` then `bw_tcp -p "$port" host`.
+ */
+void srv_print_port(int port);
+
+/*
  * -s: run serve(arg) (which must not return) in a daemon detached from
  * the terminal.  The socket must already listen, so the caller may
  * report success as soon as this returns.
@@ -125,8 +132,8 @@ void srv_child_stop(pid_t pid);
  * The common part of a server program's main, after option parsing
  * (nargs: positional arguments left, the first being the host):
  * with -S, stop the server there and exit 0; with -s, bind (type
- * SOCK_STREAM or SOCK_DGRAM) to -b/-p into *lfd, run serve(arg) as a
- * daemon and exit 0.  Otherwise set *host and *port for the client: the
+ * SOCK_STREAM or SOCK_DGRAM) to -b/-p into *lfd (-p 0: a free port,
+ * printed by srv_print_port), run serve(arg) as a daemon and exit 0.  Otherwise set *host and *port for the client: the
  * host given, or a private server on a free loopback port (its pid in
  * *server, else 0), and check that a server answers there.  -s or -S
  * with a host, or both together: the usage line.

@@ -21,7 +21,8 @@
  *
  * usage: lmhttp [-f] [-b addr] [-p port] [-i idle_s] [-t limit_s] [docroot]
  *        lmhttp -S [-b addr] [-p port]
- * It listens on 127.0.0.1 port 8008 unless told otherwise, goes to the
+ * It listens on 127.0.0.1 port 8008 unless told otherwise (-p 0: any
+ * free port, printed on stdout), goes to the
  * background (-f: stays in the foreground) once listening, and exits on
  * -S (or lat_http -S), on SIGTERM, or after idle_s seconds (default 60)
  * without a request.
@@ -356,6 +357,8 @@ int main(int argc, char *argv[])
 	if (st.root < 0)
 		bench_fail("%s: %s", root, strerror(errno));
 	st.lfd = net_server(SOCK_STREAM, bind_addr, port);
+	if (port == 0)
+		srv_print_port(net_local_port(st.lfd));
 	if (foreground)
 		serve(&st);
 	srv_daemon(serve, &st);
