@@ -25,7 +25,7 @@ my $NUM = qr/[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?/;
 
 # Header keys that may repeat; their values are kept in lists.
 my %MULTI = map { $_ => 1 } qw(net if mount CHECK SKIPPED FAILED GROUP_TIME TOPOLOGY TOPO_CPU
-	TOPO_NODE);
+	TOPO_NODE METRIC_MAP DROPIN);
 
 sub parse {
 	my ($path) = @_;
@@ -387,13 +387,24 @@ sub better {
 sub metrics {
 	my ($run) = @_;
 	my (%m, @series, %pi);
+	# A drop-in group's [METRIC_MAP: name = label-regex] lines name its values.
+	my @maps = map { /^([A-Za-z0-9_.]+) = (.+)$/ ? [ $1, $2 ] : () }
+		@{ $run->{header}{METRIC_MAP} // [] };
 	for my $v (@{ $run->{values} }) {
 		my ($name, $bytes) = scalar_name($v);
+		for my $mp (@maps) {
+			my $re = eval { qr/$mp->[1]/ } or next;
+			if ($v->{label} =~ $re) {
+				($name, $bytes) = ($mp->[0], undef);
+				$v->{dropin} = 1;
+				last;
+			}
+		}
 		$name .= ".$v->{placement}" if defined $v->{placement};
 		my %src = (line => $v->{line}, at => $v->{at});
 		add(\%m, $name, { label => $v->{label}, value => $v->{value},
 			unit => $v->{unit}, stats => $v->{stats}, bytes => $bytes,
-			better => better($v->{unit}), %src });
+			better => better($v->{unit}), ($v->{dropin} ? (dropin => 1) : ()), %src });
 		if ($v->{also}) {
 			add(\%m, 'tlb.pages', { label => 'tlb', value => $v->{also}{value},
 				unit => 'pages', better => 'none', line => $v->{line},
