@@ -192,21 +192,6 @@ void save_n(uint64 n)
 	result_add(ns, n);
 }
 
-/* ---- sinks ----------------------------------------------------------- */
-
-static volatile int int_sink;
-static void *volatile ptr_sink;
-
-void use_int(int result)
-{
-	int_sink += result;
-}
-
-void use_pointer(void *result)
-{
-	ptr_sink = result;
-}
-
 /* ---- benchmp --------------------------------------------------------- */
 
 static int childid;
@@ -245,7 +230,7 @@ static void run_single(benchmp_f init, benchmp_f bench, benchmp_f clean,
 
 double timing_setup(int *parallel, int *warmup, int *repetitions)
 {
-	double interval_us;
+	double ivl_us;
 
 	cleanup_install();
 	if (*parallel < 1)
@@ -256,36 +241,36 @@ double timing_setup(int *parallel, int *warmup, int *repetitions)
 		*warmup = 0;
 	sched_check();
 	/* Measure the overheads before anything is timed. */
-	interval_us = (double)timing_enough_us();
+	ivl_us = (double)interval_us();
 	(void)timing_timer_ns();
 	(void)timing_loop_ns();
-	return interval_us;
+	return ivl_us;
 }
 
 void benchmp(benchmp_f initialize, benchmp_f benchmark, benchmp_f cleanup,
 	     int enough, int parallel, int warmup, int repetitions,
 	     void *cookie)
 {
-	double interval_us;
+	double ivl_us;
 
 	if (benchmark == NULL)
 		bench_fail("benchmp: no benchmark function");
-	interval_us = timing_setup(&parallel, &warmup, &repetitions);
-	if (enough > interval_us)
-		interval_us = enough;
-	if (parallel > 1 && interval_us < PARALLEL_MIN_US)
-		interval_us = PARALLEL_MIN_US;
+	ivl_us = timing_setup(&parallel, &warmup, &repetitions);
+	if (enough > ivl_us)
+		ivl_us = enough;
+	if (parallel > 1 && ivl_us < PARALLEL_MIN_US)
+		ivl_us = PARALLEL_MIN_US;
 	bench_debug("benchmp: interval %.0f us, parallel %d, warmup %d us, "
-		    "%d repetitions", interval_us, parallel, warmup,
+		    "%d repetitions", ivl_us, parallel, warmup,
 		    repetitions);
 	result_reset();
 	result_set_parallel(parallel);
 	fflush(NULL);
 	if (parallel == 1)
-		run_single(initialize, benchmark, cleanup, interval_us * 1e3,
+		run_single(initialize, benchmark, cleanup, ivl_us * 1e3,
 			   warmup, repetitions, cookie);
 	else
 		parallel_run(initialize, benchmark, cleanup,
-			     interval_us * 1e3, parallel, warmup, repetitions,
+			     ivl_us * 1e3, parallel, warmup, repetitions,
 			     cookie);
 }

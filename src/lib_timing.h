@@ -6,25 +6,14 @@
 #define LMBENCH_LIB_TIMING_H
 
 #include "bench.h"
+#include "lib_clock.h"
+#include "lib_interval.h"
 
 struct sample {
 	double ns;	/* one interval, overheads subtracted */
 	uint64 n;	/* iterations in it */
 };
 
-/* CLOCK_MONOTONIC in nanoseconds. */
-uint64 clock_now_ns(void);
-/* Smallest step the clock is seen to take, nanoseconds. */
-double clock_step_ns(void);
-
-/* Overheads and the interval, from the environment or measured once. */
-long timing_enough_us(void);
-double timing_timer_ns(void);
-double timing_loop_ns(void);
-/* The measurements themselves (enough, timing_o, loop_o use these). */
-long clock_probe_enough_us(int *converged, double *error);
-double clock_measure_timer_ns(void);
-double clock_measure_loop_ns(void);
 
 /* One untimed-setup, timed-run, untimed-cleanup interval: raw ns. */
 double timing_once(benchmp_f init, benchmp_f bench, benchmp_f clean,
@@ -54,9 +43,6 @@ int result_count(void);
 const struct sample *result_sorted(void);
 void result_set_parallel(int parallel);
 int result_parallel(void);
-
-/* Parse LMBENCH_SCHED now: bad values fail before any probing. */
-void sched_check(void);
 
 /* Parallel copies (lib_parallel.c). */
 void parallel_run(benchmp_f init, benchmp_f bench, benchmp_f clean,

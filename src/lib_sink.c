@@ -1,0 +1,19 @@
+/*
+ * lib_sink.c - use_int() and use_pointer(): values stored where the
+ * compiler must assume they are read, so it cannot delete the work that
+ * produced them.
+ */
+#include "bench.h"
+
+static volatile int int_sink;
+static void *volatile ptr_sink;
+
+void use_int(int result)
+{
+	int_sink += result;
+}
+
+void use_pointer(void *result)
+{
+	ptr_sink = result;
+}
