@@ -60,5 +60,6 @@ my ($v) = $r->{err} =~ /^Simple syscall: ($n) /m;
 ok(abs($v - $f{median}) <= 1e-4 + 1e-3 * $v, 'reported value is the median');
 
 $r = run([$ls, '-P', 3, 'null'], env => {quick_env(), LMBENCH_STATS => 1});
-like($r->{err}, qr/^#stats .* parallel=3 .* n=33 /m, '-P 3: 33 samples pooled');
+like($r->{err}, qr/^#stats .* parallel=3 overlap=[01]\.[0-9]{3} .* n=11 /m,
+     '-P 3: one sample per round of all copies, with their overlap');
 done_testing();
