@@ -39,6 +39,10 @@ struct state {
 	iter_t big_n;
 	int seen[MAXLOG];
 	int nseen;
+	/* single process: each call's own wall time */
+	iter_t own_n[MAXLOG];
+	double own_ns[MAXLOG];
+	int nown;
 };
 
 static uint64 now(void)
@@ -118,6 +122,10 @@ static void spin(iter_t n, void *cookie)
 	if (st->sh)
 		st->sh->in_bench[id] = 0;
 	log_event(st, 'B', count);
+	if (st->nown < MAXLOG) {
+		st->own_n[st->nown] = count;
+		st->own_ns[st->nown++] = (double)(now() - start);
+	}
 	if (st->sh)
 		record(st, count, everyone);
 }
@@ -198,6 +206,42 @@ static void combine_checks(void)
 	result_free(&r);
 }
 
+/*
+ * How many of the last result's intervals match, in iteration count and
+ * within 20% in length (the closest one), a call the benchmark timed itself: load stretches
+ * both alike, where an absolute bound would fail.
+ */
+static int own_match(const struct state *st)
+{
+	const struct bench_result *r = result_last();
+	char used[MAXLOG] = {0};
+	int i, j, best, m = 0;
+	double q, d, bestd;
+
+	for (i = 0; i < r->count; i++) {
+		best = -1;
+		bestd = 0.2;	/* within 20% */
+		for (j = 0; j < st->nown; j++) {
+			if (used[j] || st->own_n[j] != r->s[i].n)
+				continue;
+			q = r->s[i].ns / st->own_ns[j];
+			d = q > 1 ? q - 1 : 1 - q;
+			if (d < bestd) {
+				bestd = d;
+				best = j;
+			}
+		}
+		if (best >= 0) {
+			used[best] = 1;
+			m++;
+			continue;
+		}
+		printf("# unmatched: n=%llu ns=%.0f\n",
+		       (unsigned long long)r->s[i].n, r->s[i].ns);
+	}
+	return m;
+}
+
 int main(void)
 {
 	static struct state st;
@@ -211,9 +255,12 @@ int main(void)
 	per = (double)gettime() * 1000.0 / (double)get_n();
 	ok(result_last()->count == TRIES, "%d samples for %d repetitions",
 	   result_last()->count, TRIES);
-	ok(per > COST_NS * 0.9 && per < COST_NS * 2.0,
-	   "autosized: %.0f ns per iteration of a %d ns benchmark", per,
-	   COST_NS);
+	ok(per > COST_NS * 0.9, "autosized: %.0f ns per iteration of a %d "
+	   "ns benchmark, not less (load only adds)", per, COST_NS);
+	/* One may have been preempted between a clock read and its call. */
+	p = own_match(&st);
+	ok(p >= TRIES - 1, "%d intervals as long as the benchmark's own "
+	   "timing of the call: %d of them", TRIES, p);
 	ok(gettime() >= (uint64)(interval_us() * 0.95),
 	   "interval %llu us >= ENOUGH %ld us", gettime(),
 	   interval_us());
@@ -243,8 +290,9 @@ int main(void)
 		   "each", p, result_last()->count);
 		ok(result_last()->overlap >= 0 && result_last()->overlap <= 1,
 		   "P=%d: overlap %.3f in [0, 1]", p, result_last()->overlap);
-		ok(per > COST_NS * 0.9 && per < COST_NS * 2.0,
-		   "P=%d: %.0f ns per iteration", p, per);
+		ok(per > COST_NS * 0.9, "P=%d: %.0f ns per iteration of one "
+		   "copy at the pace of all, not less than %d", p, per,
+		   COST_NS);
 		ok(gettime() >= 50000, "P=%d: intervals of %llu us "
 		   "(long against a time slice)", p, gettime());
 	}
