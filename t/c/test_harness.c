@@ -14,6 +14,7 @@
 #include "tap.h"
 #include "../../src/bench.h"
 #include "../../src/lib_timing.h"
+#include "own_timing.h"
 
 #include <math.h>
 #include <sys/mman.h>
@@ -215,29 +216,18 @@ static int own_match(const struct state *st)
 {
 	const struct bench_result *r = result_last();
 	char used[MAXLOG] = {0};
-	int i, j, best, m = 0;
-	double q, d, bestd;
+	int i, j, m = 0;
 
 	for (i = 0; i < r->count; i++) {
-		best = -1;
-		bestd = 0.2;	/* within 20% */
-		for (j = 0; j < st->nown; j++) {
-			if (used[j] || st->own_n[j] != r->s[i].n)
-				continue;
-			q = r->s[i].ns / st->own_ns[j];
-			d = q > 1 ? q - 1 : 1 - q;
-			if (d < bestd) {
-				bestd = d;
-				best = j;
-			}
-		}
-		if (best >= 0) {
-			used[best] = 1;
+		j = closest_call(r->s[i].ns, r->s[i].n, 0, st->own_n,
+				 st->own_ns, NULL, used, st->nown);
+		if (j >= 0) {
+			used[j] = 1;
 			m++;
-			continue;
+		} else {
+			printf("# unmatched: n=%llu ns=%.0f\n",
+			       (unsigned long long)r->s[i].n, r->s[i].ns);
 		}
-		printf("# unmatched: n=%llu ns=%.0f\n",
-		       (unsigned long long)r->s[i].n, r->s[i].ns);
 	}
 	return m;
 }

@@ -15,6 +15,7 @@
 #include "tap.h"
 #include "../../src/bench.h"
 #include "../../src/lib_report.h"
+#include "own_timing.h"
 
 #include <string.h>
 #include <sys/mman.h>
@@ -151,27 +152,15 @@ static int expected_order_ok(const struct bench_point *pts, int rounds)
 static int self_matched(const struct bench_point *pt, int k)
 {
 	static char used[MAXLOG];
-	int i, j, best, m = 0;
+	int i, j, m = 0;
 	int count = self->count < MAXLOG ? self->count : MAXLOG;
-	double q, d, bestd;
 
 	memset(used, 0, sizeof(used));
 	for (i = 0; i < pt->count; i++) {
-		best = -1;
-		bestd = 0.2;	/* within 20%, the closest */
-		for (j = 0; j < count; j++) {
-			if (used[j] || self->id[j] != k ||
-			    self->n[j] != pt->iters[i])
-				continue;
-			q = pt->ns[i] / self->ns[j];
-			d = q > 1 ? q - 1 : 1 - q;
-			if (d < bestd) {
-				bestd = d;
-				best = j;
-			}
-		}
-		if (best >= 0) {
-			used[best] = 1;
+		j = closest_call(pt->ns[i], pt->iters[i], k, self->n, self->ns,
+				 self->id, used, count);
+		if (j >= 0) {
+			used[j] = 1;
 			m++;
 		}
 	}
