@@ -75,17 +75,25 @@ double timing_once(benchmp_f init, benchmp_f bench, benchmp_f clean,
 	return (double)(t1 - t0);
 }
 
-/* Smallest iteration count whose interval lasts at least target_ns. */
+/*
+ * Smallest iteration count whose interval lasts at least target_ns, twice
+ * running: a preemption can make one run of too few iterations look long
+ * enough, and then every interval would be shorter than asked.
+ */
 static iter_t calibrate(const struct copy *c, double target_ns)
 {
 	double t, next;
-	iter_t n = 1;
+	iter_t n = 1, long_once = 0;
 	int step;
 
 	for (step = 0; step < MAX_CALIBRATION_STEPS; step++) {
 		t = timing_once(c->init, c->bench, c->clean, n, c->cookie);
-		if (t >= target_ns || n >= MAX_ITERATIONS)
+		if (n >= MAX_ITERATIONS || (t >= target_ns && long_once == n))
 			return n;
+		if (t >= target_ns) {
+			long_once = n;
+			continue;
+		}
 		/* Jump straight to the estimate once the clock sees it. */
 		if (t < target_ns / 256 || t < 1000)
 			next = (double)n * 16;
