@@ -34,10 +34,12 @@ typedef void (*benchmp_f)(iter_t iterations, void *cookie);
 /*
  * Run benchmark(iterations, cookie) in `parallel` copies and record
  * `repetitions` timing intervals of at least `enough` microseconds each
- * (0: the probed clock-resolution interval).  initialize and cleanup, either
- * may be NULL, are called with iterations == 0 once per copy at its start
- * and end, and with the iteration count around every timing interval.
- * `warmup` microseconds of untimed running precede the first interval.
+ * (0: the interval in force: ENOUGH, else bench_default_enough, else the
+ * clock's).  initialize and cleanup, either may be NULL, are called with
+ * iterations == 0 once per copy at its start and end, and with the
+ * iteration count around every timing interval.  `warmup` microseconds of
+ * untimed running precede the first interval.  Parallel copies start each
+ * interval together; each round of them is one sample (doc/harness.md).
  */
 void benchmp(benchmp_f initialize, benchmp_f benchmark, benchmp_f cleanup,
 	     int enough, int parallel, int warmup, int repetitions,
@@ -95,10 +97,11 @@ struct bench_opts {
 #define BENCH_COMMON_OPTS "P:W:N:"
 
 /*
- * Use `us` microseconds per interval instead of probing the clock, unless
- * the user set ENOUGH or the clock is coarser than us/1000.  For CPU-bound
- * operations of a few ns, whose short intervals let the median step over
- * preemptions that longer ones would all contain.
+ * Use `us` microseconds per interval instead of the clock's own interval,
+ * unless the user set ENOUGH or the clock's step or read cost is above
+ * us/1000 (lib_interval.c decides).  For CPU-bound operations of a few
+ * ns, whose short intervals let the median step over preemptions that
+ * longer ones would all contain.
  */
 void bench_default_enough(long us);
 
@@ -118,7 +121,8 @@ struct bench_point {
 	benchmp_f initialize, benchmark, cleanup;
 	void *cookie;
 	/* Filled in by benchmp_rounds(): the iteration count and the
-	 * intervals (ns, overheads subtracted) of every copy and round. */
+	 * intervals (ns, overheads subtracted) of every round; with
+	 * parallel copies one per round of all copies together. */
 	iter_t n;
 	double *ns;
 	uint64 *iters;

@@ -1,29 +1,29 @@
 /*
- * enough - probe the clock and print the timing interval, in whole
- * microseconds, that the harness would use: the shortest candidate
- * interval whose timings scale within +-0.25% (lib_clock.c).  The probe
- * runs even when ENOUGH is set, so a run script can call this once and
- * export ENOUGH for every later program.  When no candidate passes in
- * the probe's time budget the fallback interval is printed and a note
- * goes to stderr.
+ * enough - print the timing interval, in whole microseconds, that the
+ * clock asks for (lib_interval.c): at least 1000 times the clock's step
+ * and read cost, at least 1 ms; on a coarse clock lmbench3's scaling
+ * test decides, and when no candidate passes it a note goes to stderr.
+ * ENOUGH and a program's own choice do not enter: this is the fact a run
+ * records about the clock.
  *
  * usage: enough
  */
-#include "lib_timing.h"
+#include "bench.h"
+#include "lib_interval.h"
 
 static const char usage[] = "\n";
 
 int main(int argc, char *argv[])
 {
+	const char *note;
 	long us;
 
 	bench_init(argc, argv, usage);
 	if (argc != 1)
 		bench_usage();
-	/* The harness reads its environment once, on first use: not yet. */
-	if (unsetenv("ENOUGH") != 0)
-		bench_die("unsetenv");
-	us = timing_enough_us();
+	us = interval_probe_us(&note);
+	if (note != NULL)
+		fprintf(stderr, "%s: %s\n", bench_progname(), note);
 	printf("%ld\n", us);
 	if (fflush(stdout) != 0)
 		bench_die("stdout");

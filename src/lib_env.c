@@ -7,7 +7,6 @@
 
 #include <math.h>
 #include <stdarg.h>
-#include <time.h>
 
 static struct bench_env env;
 static int env_loaded;
@@ -68,19 +67,4 @@ void bench_debug(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-}
-
-void bench_default_enough(long us)
-{
-	struct timespec res;
-
-	(void)bench_env();
-	if (env.enough_us > 0 || us <= 0)
-		return;		/* the user's ENOUGH wins */
-	/* Only where the clock resolves a thousandth of the interval. */
-	if (clock_getres(CLOCK_MONOTONIC, &res) != 0 || res.tv_sec != 0 ||
-	    res.tv_nsec > us)
-		return;
-	env.enough_us = us;
-	bench_debug("interval %ld us chosen by the program", us);
 }

@@ -1,7 +1,7 @@
 /*
  * lib_env.h - the environment knobs, read in one place.
  *
- *   ENOUGH         microseconds per timing interval; skips the clock probe
+ *   ENOUGH         microseconds per timing interval (lib_interval.c)
  *   TIMING_O       timer overhead in microseconds; skips its measurement
  *   LOOP_O         loop overhead per iteration in microseconds; likewise
  *   LMBENCH_SCHED  CPU placement policy (see lib_sched.c)
@@ -22,5 +22,7 @@ struct bench_env {
 
 const struct bench_env *bench_env(void);
 void bench_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Parse LMBENCH_SCHED now: bad values fail before any probing (lib_sched.c). */
+void sched_check(void);
 
 #endif

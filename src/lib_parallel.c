@@ -1,26 +1,36 @@
 /*
- * lib_parallel.c - P copies of a benchmark, coordinated as in Table I of
- * the lmbench3 paper.
+ * lib_parallel.c - P copies of a benchmark whose timed intervals
+ * coincide, so that an aggregate counts only what the copies did
+ * together.
  *
  *   parent                          child i
- *   fork P children                 initialize(0), size the loop
- *   wait for P "ready" bytes        send "ready"; run while polling "go"
- *   sleep warmup, send P "go"       time the intervals; send "done"
- *   wait for P "done" bytes         run while polling "results"
- *   per child: one "results" byte,  the one child that read the byte owns
- *     read its samples                the response pipe: writes samples,
- *                                     then blocks for "exit"
+ *   fork P children                 place, initialize(0), size the loop
+ *   wait for P "ready" bytes        send "ready"; run while polling
+ *   sleep warmup, send P "start"      "start" (the warm-up, at full load)
+ *   per round k:                    per round k:
+ *     wait for P "armed" bytes        initialize(n); send "armed"
+ *     set release time T_k = now      wait for "go"; sleep/spin to T_k;
+ *       + lead; send P "go"             time benchmark(n); cleanup(n)
+ *     wait for P "done" bytes         send "done"; run while polling
+ *     send P "free"                     "free" (load for the slower ones)
+ *   per child: one "results" byte,  the one child that read the byte
+ *     read its samples                owns the response pipe: writes its
+ *                                     samples, then blocks for "exit"
  *   send P "exit", reap             cleanup(0), exit
  *
- * Every message to the children is one byte on a pipe of its own (start,
- * results, exit), so a child can never read a partial or a foreign
- * signal; all children answer on one shared pipe, whose one-byte writes
- * are atomic.  Between "ready" and "results" every child keeps running
- * the benchmark, so whenever any child is timing all of them load the
- * machine.  A child that ends before "exit" is a failure: the parent says
- * which copy and how, kills and reaps the rest, and exits 1.
+ * The release times live in memory shared before the fork; the lead
+ * covers waking every copy, so all start their interval k at T_k, and
+ * every sample keeps its absolute start and end (CLOCK_MONOTONIC is
+ * system-wide).  result_combine() then counts each round over the span
+ * from the first start to the last end.  Every message to the children
+ * is one byte on a pipe of its own (start, go, free, results, exit); all children
+ * answer on one shared pipe, whose one-byte writes are atomic.  A child
+ * that ends before "exit" is a failure: the parent says which copy and
+ * how, kills and reaps the rest, and exits 1.
  */
-#include "lib_timing.h"
+#define _GNU_SOURCE		/* MAP_ANONYMOUS under -D_XOPEN_SOURCE */
+#include "lib_parallel.h"
+#include "lib_clock.h"
 #include "lib_cleanup.h"
 
 #include <fcntl.h>
@@ -29,14 +39,24 @@
 #include <sys/prctl.h>
 #endif
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
 
-#define POLL_CHUNKS	8	/* run in 1/8-interval slices while polling */
+#define POLL_CHUNKS	8	/* warm-up: 1/8-interval slices between polls */
 #define WAIT_POLL_MS	100	/* parent: look for dead children this often */
+/*
+ * From the release to the start of an interval: waking a copy takes tens
+ * of microseconds, more when copies outnumber CPUs; a copy sleeps until
+ * SPIN_NS before the start, then spins on the clock.
+ */
+#define LEAD_NS		2000000ULL
+#define LEAD_PER_COPY_NS 200000ULL
+#define SPIN_NS		200000ULL
 
-enum { CTL_START, CTL_RESULTS, CTL_EXIT, NCTL };
+enum { CTL_START, CTL_GO, CTL_FREE, CTL_RESULTS, CTL_EXIT, NCTL };
 #define MSG_READY 'r'
+#define MSG_ARMED 'a'
 #define MSG_DONE  'd'
 
 struct result_header {
@@ -49,6 +69,7 @@ static int resp[2];		/* children -> parent */
 static pid_t *pids;
 static int npids;
 static void (*saved_chld)(int);
+static volatile uint64 *release;	/* shared: start of round k */
 
 /* ---- child ---------------------------------------------------------- */
 
@@ -103,13 +124,30 @@ static void write_all(int fd, const void *buf, size_t len)
 	}
 }
 
-static void child_main(int id, pid_t parent, benchmp_f init,
-		       benchmp_f bench, benchmp_f clean, double interval_ns,
-		       int repetitions, void *cookie)
+/* Outside the timed region: sleep, then spin, until the clock reads t. */
+static void wait_until(uint64 t)
+{
+	struct timespec ts;
+	uint64 wake = t > SPIN_NS ? t - SPIN_NS : 0;
+
+	if (clock_now_ns() < wake) {
+		ts.tv_sec = (time_t)(wake / 1000000000ULL);
+		ts.tv_nsec = (long)(wake % 1000000000ULL);
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts,
+				       NULL) == EINTR)
+			;
+	}
+	while (clock_now_ns() < t)
+		;
+}
+
+static void child_main(int id, pid_t parent, const struct copy *proto,
+		       double interval_ns, int repetitions)
 {
 	struct result_header h = {id, repetitions};
+	struct copy c = *proto;
 	struct sample *s;
-	iter_t n, chunk;
+	iter_t chunk;
 	int k;
 
 #if defined(__linux__)
@@ -124,32 +162,36 @@ static void child_main(int id, pid_t parent, benchmp_f init,
 	close(resp[0]);
 	for (k = 0; k < NCTL; k++)
 		close(ctl[k][1]);
-	parallel_set_childid(id);
-	if (handle_scheduler(id, 0, 0) != 0)
-		bench_die("LMBENCH_SCHED: cannot place copy %d", id);
+	c.id = id;
+	copy_place(id);
 	s = calloc((size_t)repetitions, sizeof(*s));
 	if (s == NULL)
 		bench_die("out of memory");
-	if (init)
-		init(0, cookie);
-	n = timing_calibrate(init, bench, clean, interval_ns, cookie);
-	chunk = n / POLL_CHUNKS ? n / POLL_CHUNKS : 1;
+	copy_begin(&c);
+	copy_prepare(&c, interval_ns, 0);
+	chunk = c.n / POLL_CHUNKS ? c.n / POLL_CHUNKS : 1;
 	send_byte(resp[1], MSG_READY);
 	while (!try_signal(ctl[CTL_START][0]))
-		(void)timing_once(init, bench, clean, chunk, cookie);
+		(void)timing_once(c.init, c.bench, c.clean, chunk, c.cookie);
 	for (k = 0; k < repetitions; k++) {
-		s[k].ns = timing_correct(timing_once(init, bench, clean, n,
-						     cookie), n);
-		s[k].n = n;
+		copy_arm(&c);
+		send_byte(resp[1], MSG_ARMED);
+		wait_signal(ctl[CTL_GO][0]);
+		wait_until(release[k]);
+		copy_time(&c, &s[k]);
+		s[k].round = k;
+		copy_disarm(&c);
+		/* Load the machine until every copy has finished round k. */
+		send_byte(resp[1], MSG_DONE);
+		while (!try_signal(ctl[CTL_FREE][0]))
+			(void)timing_once(c.init, c.bench, c.clean, chunk,
+					  c.cookie);
 	}
-	send_byte(resp[1], MSG_DONE);
-	while (!try_signal(ctl[CTL_RESULTS][0]))
-		(void)timing_once(init, bench, clean, chunk, cookie);
+	wait_signal(ctl[CTL_RESULTS][0]);
 	write_all(resp[1], &h, sizeof(h));
 	write_all(resp[1], s, (size_t)repetitions * sizeof(*s));
 	wait_signal(ctl[CTL_EXIT][0]);
-	if (clean)
-		clean(0, cookie);
+	copy_end(&c);
 	child_exit(0);
 }
 
@@ -243,13 +285,14 @@ static void send_bytes(int fd, int count, const char *when)
 	}
 }
 
-static void collect(int parallel, int repetitions)
+/* Every copy's samples, copy after copy. */
+static struct sample *collect(int parallel, int repetitions)
 {
 	struct result_header h;
 	struct sample *s;
-	int k, j;
+	int k;
 
-	s = calloc((size_t)repetitions, sizeof(*s));
+	s = calloc((size_t)parallel * (size_t)repetitions, sizeof(*s));
 	if (s == NULL)
 		bench_die("out of memory");
 	for (k = 0; k < parallel; k++) {
@@ -258,12 +301,10 @@ static void collect(int parallel, int repetitions)
 		if (h.count != repetitions || h.childno < 0 ||
 		    h.childno >= parallel)
 			bench_die("harness protocol error: bad result header");
-		read_all(s, (size_t)repetitions * sizeof(*s),
-			 "while reporting");
-		for (j = 0; j < repetitions; j++)
-			result_add(s[j].ns, s[j].n);
+		read_all(s + (size_t)k * (size_t)repetitions,
+			 (size_t)repetitions * sizeof(*s), "while reporting");
 	}
-	free(s);
+	return s;
 }
 
 static void reap_all(void)
@@ -289,29 +330,23 @@ static void reap_all(void)
 	}
 }
 
-void parallel_run(benchmp_f init, benchmp_f bench, benchmp_f clean,
-		  double interval_ns, int parallel, int warmup,
-		  int repetitions, void *cookie)
+/* Release every armed copy into round k at one instant. */
+static void release_round(int parallel, int k)
 {
-	void (*old_pipe)(int);
-	struct timespec ts;
-	pid_t pid, self = getpid();
-	int i, k;
+	wait_bytes(parallel, MSG_ARMED, "while timing");
+	release[k] = clock_now_ns() + LEAD_NS +
+		     LEAD_PER_COPY_NS * (uint64)parallel;
+	send_bytes(ctl[CTL_GO][1], parallel, "while timing");
+	wait_bytes(parallel, MSG_DONE, "while timing");
+	send_bytes(ctl[CTL_FREE][1], parallel, "while timing");
+}
 
-	for (k = 0; k < NCTL; k++) {
-		if (pipe(ctl[k]) != 0)
-			bench_die("pipe");
-		fcntl(ctl[k][0], F_SETFL, O_NONBLOCK);
-	}
-	if (pipe(resp) != 0)
-		bench_die("pipe");
-	pids = calloc((size_t)parallel, sizeof(*pids));
-	if (pids == NULL)
-		bench_die("out of memory");
-	npids = parallel;
-	old_pipe = signal(SIGPIPE, SIG_IGN);
-	/* An ignored SIGCHLD would reap dead copies before we see them. */
-	saved_chld = signal(SIGCHLD, SIG_DFL);
+static void start_copies(const struct copy *proto, double interval_ns,
+			 int parallel, int repetitions)
+{
+	pid_t pid, self = getpid();
+	int i;
+
 	for (i = 0; i < parallel; i++) {
 		pid = fork();
 		if (pid < 0) {
@@ -321,11 +356,39 @@ void parallel_run(benchmp_f init, benchmp_f bench, benchmp_f clean,
 			exit(1);
 		}
 		if (pid == 0)
-			child_main(i, self, init, bench, clean, interval_ns,
-				   repetitions, cookie);
+			child_main(i, self, proto, interval_ns, repetitions);
 		pids[i] = pid;
 		cleanup_child_add(pid);
 	}
+}
+
+void parallel_run(const struct copy *proto, double interval_ns,
+		  int parallel, int warmup, int repetitions,
+		  struct bench_result *out)
+{
+	void (*old_pipe)(int);
+	struct sample *s;
+	struct timespec ts;
+	size_t rel_len = (size_t)repetitions * sizeof(*release);
+	int k;
+
+	for (k = 0; k < NCTL; k++) {
+		if (pipe(ctl[k]) != 0)
+			bench_die("pipe");
+		fcntl(ctl[k][0], F_SETFL, O_NONBLOCK);
+	}
+	if (pipe(resp) != 0)
+		bench_die("pipe");
+	release = mmap(NULL, rel_len, PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	pids = calloc((size_t)parallel, sizeof(*pids));
+	if (release == MAP_FAILED || pids == NULL)
+		bench_die("out of memory");
+	npids = parallel;
+	old_pipe = signal(SIGPIPE, SIG_IGN);
+	/* An ignored SIGCHLD would reap dead copies before we see them. */
+	saved_chld = signal(SIGCHLD, SIG_DFL);
+	start_copies(proto, interval_ns, parallel, repetitions);
 	close(resp[1]);
 	for (k = 0; k < NCTL; k++)
 		close(ctl[k][0]);
@@ -338,14 +401,18 @@ void parallel_run(benchmp_f init, benchmp_f bench, benchmp_f clean,
 			;
 	}
 	send_bytes(ctl[CTL_START][1], parallel, "while starting");
-	wait_bytes(parallel, MSG_DONE, "while timing");
-	collect(parallel, repetitions);
+	for (k = 0; k < repetitions; k++)
+		release_round(parallel, k);
+	s = collect(parallel, repetitions);
 	send_bytes(ctl[CTL_EXIT][1], parallel, "at exit");
 	reap_all();
+	result_combine(s, parallel * repetitions, parallel, repetitions, out);
+	free(s);
 
 	for (k = 0; k < NCTL; k++)
 		close(ctl[k][1]);
 	close(resp[0]);
+	munmap((void *)release, rel_len);
 	free(pids);
 	pids = NULL;
 	npids = 0;

@@ -1,8 +1,10 @@
 /*
  * lib_report.c - every number a program prints about a timing result.
  *
- * nano/micro/mb print lmbench3's lines (on stderr) from the median of all
- * intervals of all copies.  With LMBENCH_STATS=1 each is followed by a
+ * nano/micro/mb print lmbench3's lines (on stderr) from the median of the
+ * last result's samples: one per interval, or with parallel copies one
+ * per round of aligned intervals, counting all copies' work together
+ * (lib_result.c).  With LMBENCH_STATS=1 each is followed by a
  * line that starts with "#stats" and gives the spread: min, quartiles,
  * max, the order-statistic confidence interval of the median, and the raw
  * per-operation values, for the run scripts and for people who ask.
@@ -10,7 +12,7 @@
 #include "lib_report.h"
 #include "lib_env.h"
 #include "lib_stats.h"
-#include "lib_timing.h"
+#include "lib_result.h"
 
 #include <math.h>
 
@@ -21,8 +23,9 @@
  */
 static double *values(double scale, int inverse, int *count)
 {
-	const struct sample *s = result_sorted();
-	int i, n = result_count();
+	struct bench_result *r = result_last();
+	const struct sample *s = result_sorted(r);
+	int i, n = r->count;
 	double *v, per;
 
 	*count = n;
@@ -48,7 +51,9 @@ void report_stats_line(const char *label, const char *unit, double scale,
 		return;
 	v = values(scale, inverse, &n);
 	fprintf(stderr, "#stats label=\"%s\" unit=%s parallel=%d",
-		label, unit, result_parallel());
+		label, unit, result_last()->parallel);
+	if (result_last()->parallel > 1 && result_last()->overlap >= 0)
+		fprintf(stderr, " overlap=%.3f", result_last()->overlap);
 	fprintf(stderr, " samples=");
 	for (i = 0; i < n; i++)
 		fprintf(stderr, "%s%.6g", i ? "," : "", v[i]);
@@ -100,7 +105,7 @@ static void latency(const char *label, uint64 n, double ns_to_unit,
 {
 	double scale = op_scale(n) * ns_to_unit;
 
-	if (result_count() == 0 || n == 0)
+	if (result_last()->count == 0 || n == 0)
 		bench_die("%s: nothing was measured", label);
 	fprintf(stderr, "%s: %.4f %s\n", label, report_median(scale, 0),
 		unit);
@@ -122,7 +127,7 @@ void mb(uint64 bytes)
 	/* MB/s = bytes per iteration / ns per iteration * 1e3. */
 	double per_iter = get_n() ? (double)bytes / (double)get_n() : 0.0;
 
-	if (result_count() == 0)
+	if (result_last()->count == 0)
 		bench_die("nothing was measured");
 	fprintf(stderr, "%.2f MB/sec\n", report_median(per_iter * 1e3, 1));
 	report_stats_line("MB/sec", "MB/sec", per_iter * 1e3, 1);

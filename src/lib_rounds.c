@@ -8,11 +8,13 @@
  * interval of every point, forwards in even rounds and backwards in odd
  * ones, so disturbances spread over all points alike.
  */
-#include "lib_timing.h"
+#include "lib_copy.h"
+#include "lib_parallel.h"
+#include "lib_result.h"
 
 /*
- * With parallel copies each round goes through benchmp(), which
- * calibrates and starts the copies on every call: at most this many
+ * With parallel copies each round starts the copies anew and calibrates
+ * them (parallel_run): at most this many
  * rounds, so that calibration stays a small part of the run.
  */
 #define PARALLEL_ROUNDS	4
@@ -38,46 +40,64 @@ static void add_sample(struct bench_point *p, double ns, uint64 n)
 	p->count++;
 }
 
-/*
- * One copy, one round of one point: calibration and warm-up the first
- * time, then one interval.  Its state was set up by initialize(0) before
- * the first round and stays until after the last; initialize(n) and
- * cleanup(n) still run around every interval, as in benchmp().
- */
-static void single_round(struct bench_point *p, double interval_ns,
-			 int warmup)
+/* One copy, in this process: all points set up at once, then rounds. */
+static void single_rounds(struct bench_point *pts, int npts,
+			  double interval_ns, int warmup, int rounds)
 {
-	if (p->n == 0) {
-		p->n = timing_calibrate(p->initialize, p->benchmark,
-					p->cleanup, interval_ns, p->cookie);
-		if (warmup > 0)
-			timing_spin(p->initialize, p->benchmark, p->cleanup,
-				    p->n, p->cookie, warmup);
+	struct copy *c = calloc((size_t)npts, sizeof(*c));
+	struct sample s;
+	int r, k, i;
+
+	if (c == NULL)
+		bench_die("out of memory");
+	copy_place(0);
+	fflush(NULL);
+	for (k = 0; k < npts; k++) {
+		c[k] = (struct copy){pts[k].initialize, pts[k].benchmark,
+				     pts[k].cleanup, pts[k].cookie, 0, 0};
+		copy_begin(&c[k]);
 	}
-	add_sample(p, timing_correct(timing_once(p->initialize, p->benchmark,
-						 p->cleanup, p->n, p->cookie),
-				     p->n), p->n);
+	for (r = 0; r < rounds; r++) {
+		for (k = 0; k < npts; k++) {
+			i = (r % 2 == 0) ? k : npts - 1 - k;
+			/* Sized and warmed up in its first round. */
+			if (c[i].n == 0) {
+				copy_prepare(&c[i], interval_ns, warmup);
+				pts[i].n = c[i].n;
+			}
+			copy_interval(&c[i], &s);
+			add_sample(&pts[i], s.ns, s.n);
+		}
+	}
+	for (k = npts - 1; k >= 0; k--)
+		copy_end(&c[k]);
+	free(c);
 }
 
-/* Parallel copies: this round's share of the intervals via benchmp(). */
-static void parallel_round(struct bench_point *p, int parallel, int warmup,
-			   int reps)
+/* Parallel copies: this round's share of the intervals of one point. */
+static void parallel_round(struct bench_point *p, double interval_ns,
+			   int parallel, int warmup, int reps)
 {
-	const struct sample *s;
-	int i, n;
+	struct copy c = {p->initialize, p->benchmark, p->cleanup, p->cookie,
+			 0, 0};
+	struct bench_result res;
+	int i;
 
-	benchmp(p->initialize, p->benchmark, p->cleanup, 0, parallel, warmup,
-		reps, p->cookie);
-	s = result_sorted();
-	n = result_count();
-	for (i = 0; i < n; i++)
-		add_sample(p, s[i].ns, s[i].n);
+	if (interval_ns < PARALLEL_MIN_US * 1e3)
+		interval_ns = PARALLEL_MIN_US * 1e3;
+	fflush(NULL);
+	parallel_run(&c, interval_ns, parallel, warmup, reps, &res);
+	for (i = 0; i < res.count; i++)
+		add_sample(p, res.s[i].ns, res.s[i].n);
+	if (res.count > 0)
+		p->n = res.s[0].n;
+	result_free(&res);
 }
 
 void benchmp_rounds(struct bench_point *pts, int npts, int parallel,
 		    int warmup, int repetitions)
 {
-	double interval_ns = 0;
+	double interval_ns;
 	int r, k, i, rounds;
 
 	if (npts < 1)
@@ -88,50 +108,43 @@ void benchmp_rounds(struct bench_point *pts, int npts, int parallel,
 		pts[k].n = 0;
 		pts[k].count = 0;
 	}
-	/* What benchmp() does first, once for all rounds. */
-	interval_ns = timing_setup(&parallel, &warmup, &repetitions) * 1e3;
-	rounds = repetitions;
-	if (parallel > 1 && rounds > PARALLEL_ROUNDS)
-		rounds = PARALLEL_ROUNDS;
+	interval_ns = copy_setup(&parallel, &warmup, &repetitions) * 1e3;
 	if (parallel == 1) {
-		if (handle_scheduler(0, 0, 0) != 0)
-			bench_die("LMBENCH_SCHED: cannot place the benchmark");
-		parallel_set_childid(0);
-		fflush(NULL);
-		for (k = 0; k < npts; k++)
-			if (pts[k].initialize)
-				pts[k].initialize(0, pts[k].cookie);
+		single_rounds(pts, npts, interval_ns, warmup, repetitions);
+		return;
 	}
+	rounds = repetitions < PARALLEL_ROUNDS ? repetitions : PARALLEL_ROUNDS;
 	for (r = 0; r < rounds; r++) {
 		for (k = 0; k < npts; k++) {
 			i = (r % 2 == 0) ? k : npts - 1 - k;
-			if (parallel == 1)
-				single_round(&pts[i], interval_ns, warmup);
-			else
-				parallel_round(&pts[i], parallel, warmup,
-					       repetitions / rounds +
-					       (r < repetitions % rounds));
+			parallel_round(&pts[i], interval_ns, parallel, warmup,
+				       repetitions / rounds +
+				       (r < repetitions % rounds));
 		}
 	}
-	if (parallel == 1)
-		for (k = npts - 1; k >= 0; k--)
-			if (pts[k].cleanup)
-				pts[k].cleanup(0, pts[k].cookie);
-	result_reset();
 }
 
 void bench_point_result(const struct bench_point *p, int parallel)
 {
+	struct bench_result res;
+	struct sample s = {0};
 	int i;
 
 	if (p->count == 0) {
 		errno = 0;
 		bench_die("a point of the series was not measured");
 	}
-	result_reset();
-	result_set_parallel(parallel < 1 ? 1 : parallel);
-	for (i = 0; i < p->count; i++)
-		result_add(p->ns[i], p->iters[i]);
+	result_init(&res, parallel);
+	/* The rounds keep no start and end times: overlap unknown. */
+	if (res.parallel > 1)
+		res.overlap = -1;
+	for (i = 0; i < p->count; i++) {
+		s.ns = p->ns[i];
+		s.n = p->iters[i];
+		s.round = i;
+		result_add(&res, &s);
+	}
+	result_publish(&res);
 }
 
 void bench_point_free(struct bench_point *p)

@@ -24,7 +24,6 @@
 #endif
 #include "bench.h"
 #include "lib_env.h"
-#include "lib_timing.h"
 
 #include <ctype.h>
 

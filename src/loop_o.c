@@ -1,13 +1,13 @@
 /*
  * loop_o - measure and print the overhead of one iteration of an empty
  * benchmark loop, in microseconds: the median of 11 intervals of about
- * a millisecond, each less the timer overhead (lib_clock.c).  Measured
+ * 0.2 ms, each less the timer overhead (lib_clock.c).  Measured
  * even when LOOP_O is set; the timer overhead subtracted is TIMING_O
  * when that is set, and measured otherwise.
  *
  * usage: loop_o
  */
-#include "lib_timing.h"
+#include "lib_clock.h"
 
 static const char usage[] = "\n";
 

@@ -7,7 +7,7 @@
  *
  * usage: timing_o
  */
-#include "lib_timing.h"
+#include "lib_clock.h"
 
 static const char usage[] = "\n";
 

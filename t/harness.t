@@ -1,6 +1,7 @@
 #!/usr/bin/perl
 # The harness's own tests (t/c/test_harness.c): autosizing, callbacks,
-# enough, parallel copies.  Short intervals, no probing.
+# enough, parallel copies released together and combined per round.
+# Short intervals, no probing.
 use strict;
 use warnings;
 use lib 't/lib';

@@ -91,8 +91,9 @@ sub stats_series_ok {
 			push @n, scalar(@v);
 			like($s, qr/ parallel=$par /, 'parallel copies named');
 		}
-		is_deeply(\@n, [($nint * $par) x @n],
-			  "$nint intervals per copy for every point");
+		# Parallel copies: one sample per round of all of them.
+		is_deeply(\@n, [($nint) x @n],
+			  "$nint intervals (rounds of all copies) per point");
 		my ($ovr) = ($rest[0] // '') =~ /ovr=($n)$/;
 		ok(defined $ovr && abs($ovr - $min[0]) <= 0.006,
 		   "overhead is its $what");

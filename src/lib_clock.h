@@ -1,0 +1,24 @@
+/*
+ * lib_clock.h - the clock and the overheads subtracted from every
+ * interval: the lowest layer of the harness (doc/harness.md).
+ */
+#ifndef LMBENCH_LIB_CLOCK_H
+#define LMBENCH_LIB_CLOCK_H
+
+#include "bench.h"
+
+/* CLOCK_MONOTONIC in nanoseconds (system-wide: comparable across copies). */
+uint64 clock_now_ns(void);
+/*
+ * Smallest step the clock is seen to take, nanoseconds; on a clock finer
+ * than its own read cost this is about one read.
+ */
+double clock_step_ns(void);
+/* The measurements behind TIMING_O and LOOP_O (timing_o, loop_o). */
+double clock_measure_timer_ns(void);
+double clock_measure_loop_ns(void);
+/* The overheads in force: TIMING_O / LOOP_O if set, else measured once. */
+double timing_timer_ns(void);
+double timing_loop_ns(void);
+
+#endif

@@ -1,0 +1,22 @@
+/*
+ * lib_interval.h - the length of a timing interval, decided in one
+ * place: the user's ENOUGH, else the program's own choice
+ * (bench_default_enough), else what the clock needs (interval_probe_us).
+ */
+#ifndef LMBENCH_LIB_INTERVAL_H
+#define LMBENCH_LIB_INTERVAL_H
+
+/* The interval in force, microseconds; probes the clock on first use. */
+long interval_us(void);
+/*
+ * The interval the clock alone asks for, microseconds: at least
+ * INTERVAL_PER_STEP times the clock's step and read cost, at least
+ * INTERVAL_MIN_US; on a clock coarser than COARSE_STEP_NS, lmbench3's
+ * scaling test decides.  *note is set to a line for stderr when that
+ * test found no interval good enough (else NULL).
+ */
+long interval_probe_us(const char **note);
+/* The rule above for a clock of the given step and read cost (ns). */
+long interval_from_clock(double step_ns, double read_ns);
+
+#endif
