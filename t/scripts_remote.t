@@ -26,8 +26,9 @@ sub script {
 	close $fh;
 	chmod 0755, $path;
 }
+# A server (-s) says the free port it took, as the real ones do with -p 0.
 for my $p (qw(lat_udp lat_tcp lat_connect bw_tcp)) {
-	script("$bindir/$p", qq{echo "\$0 \$*" >> "$log"\nexit 0\n});
+	script("$bindir/$p", qq{echo "\$0 \$*" >> "$log"\ncase " \$* " in *" -s "*) echo 40000 ;; esac\nexit 0\n});
 }
 script("$tmp/rsh", qq{h=\$1; shift; echo "rsh \$h \$*" >> "$log"; exec sh -c "\$*"\n});
 script("$tmp/rcp", qq{echo "rcp \$*" >> "$log"\nfor a; do last=\$a; done\n} .
@@ -45,7 +46,7 @@ like($text, qr/^\[REMOTE: hostb\]$/m, 'REMOTE in the header');
 like($text, qr/^\[SKIPPED: lat_rpc: not built/m, 'a network program not built is noted');
 like($text, qr/^"Socket bandwidth using hostb$/m, 'remote bandwidth series titled');
 my @l = split /\n/, slurp($log);
-my ($rdir) = map { m{rsh hostb (\S+)/lat_tcp -s -b hostb} ? $1 : () } @l;
+my ($rdir) = map { m{rsh hostb (\S+)/lat_tcp -s -p 0 -b hostb} ? $1 : () } @l;
 ok($rdir, 'remote server started through RSH from a private directory');
 ok(!-e ($rdir // "$tmp/x"), 'remote directory removed afterwards');
 ok((grep { /^rcp .*lat_tcp .*hostb:\Q$rdir\E\/$/ } @l), 'programs copied there with RCP');
@@ -55,12 +56,16 @@ sub order {
 	for (@l) { $i++ if $i < @want && $_ eq $want[$i]; }
 	return $i == @want;
 }
-ok(order("$bindir/lat_tcp -s", "$bindir/lat_tcp localhost", "$bindir/lat_tcp -S localhost"),
-   'local: server, client, stop');
-ok(order("rsh hostb $rdir/lat_tcp -s -b hostb", "$bindir/lat_tcp hostb", "$bindir/lat_tcp -S hostb"),
+ok(order("$bindir/lat_tcp -s -p 0", "$bindir/lat_tcp -p 40000 localhost",
+	 "$bindir/lat_tcp -S localhost -p 40000"),
+   'local: server on a free port, client and stop on that port');
+ok(order("rsh hostb $rdir/lat_tcp -s -p 0 -b hostb", "$bindir/lat_tcp -p 40000 hostb",
+	 "$bindir/lat_tcp -S hostb -p 40000"),
    'remote: server there, client here, stop') or diag(join("\n", @l));
-ok(order(map { "$bindir/bw_tcp -m $_ hostb" } qw(1 1024 10M)), 'bw_tcp message sizes to the remote host');
-ok(order("rsh hostb $rdir/lat_connect -s -b hostb", "$bindir/lat_connect hostb", "$bindir/lat_connect -S hostb"),
+ok(order(map { "$bindir/bw_tcp -m $_ -p 40000 hostb" } qw(1 1024 10M)),
+   'bw_tcp message sizes to the remote host');
+ok(order("rsh hostb $rdir/lat_connect -s -p 0 -b hostb", "$bindir/lat_connect -p 40000 hostb",
+	 "$bindir/lat_connect -S hostb -p 40000"),
    'connection cost: server, client, stop');
 
 diag(join("\n", @l)) if $ENV{SHOW_LOG};
