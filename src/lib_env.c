@@ -27,11 +27,16 @@ static double env_double(const char *name, double min, double max)
 	return v;
 }
 
+/* A switch: unset, empty or 0 is off, 1 is on; anything else is refused. */
 static int env_flag(const char *name)
 {
 	const char *s = getenv(name);
 
-	return s != NULL && *s != '\0' && strcmp(s, "0") != 0;
+	if (s == NULL || *s == '\0' || strcmp(s, "0") == 0)
+		return 0;
+	if (strcmp(s, "1") != 0)
+		bench_fail("%s=%s: expected 0 or 1", name, s);
+	return 1;
 }
 
 const struct bench_env *bench_env(void)

@@ -6,6 +6,7 @@
  */
 #include "bench.h"
 #include "lib_cleanup.h"
+#include "lib_env.h"
 
 #include <limits.h>
 #include <stdarg.h>
@@ -24,6 +25,9 @@ void bench_init(int argc, char *argv[], const char *usage)
 	}
 	usage_text = usage ? usage : "";
 	cleanup_install();
+	/* The environment is input too: refused before any work. */
+	(void)bench_env();
+	sched_check();
 }
 
 void bench_init_variants(int argc, char *argv[], const char *usage,
@@ -55,11 +59,16 @@ const char *bench_progname(void)
 	return progname;
 }
 
-void bench_usage(void)
+static void print_usage(void)
 {
 	fprintf(stderr, "Usage: %s %s", progname, usage_text);
 	if (*usage_text == '\0' || usage_text[strlen(usage_text) - 1] != '\n')
 		fputc('\n', stderr);
+}
+
+void bench_usage(void)
+{
+	print_usage();
 	cleanup_failing();
 	cleanup_run();
 	exit(2);
@@ -80,6 +89,9 @@ void bench_fail(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+	/* Bad input: what was wrong, then how to say it right. */
+	if (usage_text != NULL && *usage_text != '\0')
+		print_usage();
 	cleanup_failing();
 	cleanup_run();
 	exit(2);

@@ -61,6 +61,20 @@ static void bad_sched(const char *s)
 		   "CUSTOM_SPREAD <cpus>", s);
 }
 
+/* 1 if this process may run on cpu (where the kernel can say). */
+static int cpu_allowed(long cpu)
+{
+#if defined(__linux__)
+	cpu_set_t set;
+
+	if (cpu >= CPU_SETSIZE)
+		return 0;
+	if (sched_getaffinity(0, sizeof(set), &set) == 0)
+		return CPU_ISSET((int)cpu, &set);
+#endif
+	return cpu < sysconf(_SC_NPROCESSORS_ONLN);
+}
+
 static void parse_cpu_list(const char *s, const char *all)
 {
 	char *end;
@@ -76,6 +90,9 @@ static void parse_cpu_list(const char *s, const char *all)
 		if (end == s || errno != 0 || v < 0 || v >= MAX_CPUS ||
 		    pl.ncpus >= MAX_CPUS)
 			bad_sched(all);
+		if (!cpu_allowed(v))
+			bench_fail("LMBENCH_SCHED=%s: CPU %ld is not one this "
+				   "process may run on", all, v);
 		pl.cpus[pl.ncpus++] = (int)v;
 		s = end;
 	}
@@ -108,6 +125,10 @@ static const char *program_default;
 void bench_sched_default(const char *policy)
 {
 	program_default = policy;
+	/* bench_init() checked LMBENCH_SCHED already; unset, the program's
+	 * default applies from the next placement on. */
+	if (pl.loaded && bench_env()->sched == NULL)
+		memset(&pl, 0, sizeof(pl));
 }
 
 static void load(void)

@@ -62,4 +62,20 @@ ok(abs($v - $f{median}) <= 1e-4 + 1e-3 * $v, 'reported value is the median');
 $r = run([$ls, '-P', 3, 'null'], env => {quick_env(), LMBENCH_STATS => 1});
 like($r->{err}, qr/^#stats .* parallel=3 overlap=[01]\.[0-9]{3} .* n=11 /m,
      '-P 3: one sample per round of all copies, with their overlap');
+# The environment is input: a bad value is refused before any work, with
+# the reason and then the usage line, exit 2.
+for my $c ([ LMBENCH_SCHED => 'CUSTOM 999', qr/CPU 999 is not one this process may run on/ ],
+	   [ LMBENCH_SCHED => 'SOMETIMES', qr/expected DEFAULT, BALANCED/ ],
+	   [ LMBENCH_STATS => 'abc', qr/LMBENCH_STATS=abc: expected 0 or 1/ ],
+	   [ LMBENCH_DEBUG => 'yes', qr/LMBENCH_DEBUG=yes: expected 0 or 1/ ],
+	   [ ENOUGH => '12x', qr/ENOUGH=12x: expected microseconds/ ]) {
+	my ($k, $v, $why) = @$c;
+	$r = run([$ls, 'null'], env => { quick_env(), $k => $v });
+	subtest "$k=$v refused" => sub {
+		is($r->{status}, 2, 'exit 2');
+		like($r->{err}, qr/\Alat_syscall: [^\n]*$why[^\n]*\nUsage: lat_syscall [^\n]*\n\z/,
+		     'the reason, then the usage line, nothing else');
+		unlike($r->{err}, qr/debug:|probe/, 'before any probing');
+	};
+}
 done_testing();
