@@ -46,6 +46,7 @@ SKIP: {
 		setpgid(0, 0);
 		open(STDERR, '>', '/dev/null');
 		@ENV{qw(ENOUGH TIMING_O LOOP_O)} = (2000, 0, 0);
+		default_signals();
 		exec(bin('lat_cmd'), 'sleep', '30') or POSIX::_exit(127);
 	}
 	my $t0 = time;

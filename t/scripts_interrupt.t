@@ -53,6 +53,7 @@ if ($pid == 0) {
 	open(STDOUT, '>', "$tmp/out");
 	open(STDERR, '>&', \*STDOUT);
 	%ENV = (%ENV, quick_env(), ENOUGH => 200000, ONLY => 'lat_syscall', PROFILE => 'quick');
+	default_signals();
 	exec('sh', 'scripts/lmbench', '-o', $out, $bindir, $cfg) or POSIX::_exit(127);
 }
 my $t0 = time;

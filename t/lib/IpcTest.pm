@@ -17,6 +17,7 @@ use Exporter 'import';
 use File::Temp qw(tempfile tempdir);
 use POSIX qw(:sys_wait_h setpgid);
 use Time::HiRes qw(time sleep);
+use LmTest ();
 
 our @EXPORT = qw(probe sem_ids_in sem_exists);
 
@@ -32,6 +33,7 @@ sub probe {
 		open(STDERR, '>&', $efh) or die;
 		open(STDIN, '<', '/dev/null') or die;
 		%ENV = (%ENV, TMPDIR => $dir, %{ $o{env} // {} });
+		LmTest::default_signals();
 		exec(@$cmd) or POSIX::_exit(127);
 	}
 	setpgid($pid, $pid);

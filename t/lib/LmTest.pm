@@ -8,6 +8,10 @@
 #   bad_input_ok('prog', [args], 'name')
 #                                 exit 2, usage or reason on stderr, no stdout
 #   quick_env()                   ENOUGH etc. for short, probe-free runs
+#   default_signals()             in a forked child before exec: the
+#                                 signals tests send are not inherited
+#                                 as ignored
+#   have_tool('ss')               1 if the command is on PATH
 package LmTest;
 use strict;
 use warnings;
@@ -17,7 +21,8 @@ use POSIX qw(:sys_wait_h setpgid);
 use Time::HiRes qw(time sleep);
 use Test::More;
 
-our @EXPORT = qw(bin bindir run bad_input_ok quick_env number_re);
+our @EXPORT = qw(bin bindir run bad_input_ok quick_env number_re default_signals
+		 have_tool);
 
 sub bindir {
 	my $dir = $ENV{LMBENCH_BIN};
@@ -42,6 +47,19 @@ sub quick_env {
 	return (ENOUGH => 2000, TIMING_O => 0, LOOP_O => 0);
 }
 
+# A shell started in the background without job control (as by some CI
+# runners) ignores SIGINT and SIGQUIT, and an exec'd program inherits
+# that: it would then keep running through the SIGINT a test sends it.
+sub default_signals {
+	$SIG{$_} = 'DEFAULT' for qw(INT QUIT TERM HUP PIPE);
+}
+
+sub have_tool {
+	my ($name) = @_;
+	return system('sh', '-c', 'command -v "$1" >/dev/null 2>&1', 'sh',
+		      $name) == 0;
+}
+
 sub number_re { qr/[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?/ }
 
 # Run a command in its own process group with a time limit; a command
@@ -63,6 +81,7 @@ sub run {
 			open(STDIN, '<', '/dev/null') or die;
 		}
 		%ENV = (%ENV, %{ $o{env} // {} });
+		default_signals();
 		exec(@$cmd) or POSIX::_exit(127);
 	}
 	my ($timed_out, $status, $signalled) = (0, 0, 0);
