@@ -86,7 +86,7 @@ for my $case (['INT', 1, 'group'], ['INT', 2, 'group'], ['TERM', 1, 'parent'],
 	ok($done && WIFSIGNALED($?) && WTERMSIG($?) == POSIX->can("SIG$sig")->(),
 	   "$sig -P $p ($whom): ended by the signal");
 	is_deeply([leftovers()], [], "$sig -P $p ($whom): nothing left");
-	my @procs = grep { /lat_fs/ } `ps -o pgid=,args= -e | awk '\$1 == $pid'`;
+	my @procs = group_live($pid);
 	is_deeply(\@procs, [], "$sig -P $p: no process left");
 }
 

@@ -82,11 +82,7 @@ sub probe {
 
 sub live_in_group {
 	my ($pgid) = @_;
-	return 0 unless kill(0, -$pgid);
-	my @ps = `ps -A -o pgid= -o stat= 2>/dev/null`;
-	return 1 if $? != 0;
-	return scalar grep { my @f = split ' '; @f >= 2 && $f[0] == $pgid &&
-			     $f[1] !~ /^Z/ } @ps;
+	return scalar LmTest::group_live($pgid);
 }
 
 sub sem_ids_in {

@@ -12,6 +12,8 @@
 #                                 signals tests send are not inherited
 #                                 as ignored
 #   have_tool('ss')               1 if the command is on PATH
+#   group_live($pgid)             pids of the live (not zombie) processes
+#                                 of a process group
 package LmTest;
 use strict;
 use warnings;
@@ -22,7 +24,7 @@ use Time::HiRes qw(time sleep);
 use Test::More;
 
 our @EXPORT = qw(bin bindir run bad_input_ok quick_env number_re default_signals
-		 have_tool);
+		 have_tool group_live);
 
 sub bindir {
 	my $dir = $ENV{LMBENCH_BIN};
@@ -58,6 +60,28 @@ sub have_tool {
 	my ($name) = @_;
 	return system('sh', '-c', 'command -v "$1" >/dev/null 2>&1', 'sh',
 		      $name) == 0;
+}
+
+# From /proc where there is one (no ps needed), else from ps.  A zombie
+# has ended: reaping an orphan is its reaper's job, slow in some
+# containers.
+sub group_live {
+	my ($pgid) = @_;
+	my @rows;
+	if (-r '/proc/self/stat') {
+		for my $stat (glob('/proc/[0-9]*/stat')) {
+			open(my $fh, '<', $stat) or next;
+			my $s = <$fh> // next;
+			my ($pid) = $stat =~ m{/(\d+)/};
+			$s =~ s/^.*\) //s;
+			my ($state, undef, $pg) = split(' ', $s);
+			push @rows, [$pid, $pg, $state];
+		}
+	} else {
+		@rows = map { [split ' '] } `ps -A -o pid= -o pgid= -o stat=`;
+	}
+	return map { $_->[0] } grep { @$_ >= 3 && $_->[1] == $pgid &&
+				      $_->[2] !~ /^[ZX]/ } @rows;
 }
 
 sub number_re { qr/[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?/ }
