@@ -23,7 +23,7 @@ for my $bad ([ENOUGH => 'abc'], [ENOUGH => '-5'], [ENOUGH => '0'],
 
 # Cold: the probe runs, is bounded by its cap, and a result comes out.
 $r = run([$ls, 'null'], env => {ENOUGH => '', TIMING_O => '', LOOP_O => '',
-				LMBENCH_DEBUG => 1}, timeout => 30);
+				LMBENCH_DEBUG => 1});
 is($r->{status}, 0, 'cold run: exit 0');
 like($r->{err}, qr/probe: 5000 us/, 'cold run: the 5 ms candidate is tried');
 like($r->{err}, qr/^Simple syscall: $n microseconds$/m, 'cold run: result');

@@ -51,7 +51,7 @@ for my $p (1, 2) {
 	my $dir = tempdir(CLEANUP => 1);
 	my $r2 = run([bin('lat_syscall'), '-P', $p, '-N', 100000, 'stat'],
 		     env => {quick_env(), TMPDIR => $dir},
-		     signal_after => 0.7, signal => 'INT', timeout => 20);
+		     signal_after => 0.7, signal => 'INT');
 	is($r2->{signal}, 2, "-P $p: SIGINT ends it by SIGINT");
 	opendir(my $dh, $dir);
 	my @left = grep { !/^\.\.?$/ } readdir $dh;

@@ -35,7 +35,7 @@ script("$tmp/rcp", qq{echo "rcp \$*" >> "$log"\nfor a; do last=\$a; done\n} .
 
 my $cfg = tiny_config($tmp, REMOTE => 'hostb', RSH => "$tmp/rsh", RCP => "$tmp/rcp");
 my $r = run(['sh', 'scripts/lmbench', '-p', 'quick', '-o', "$tmp/results", $bindir, $cfg],
-	timeout => 60, env => { quick_env(), ONLY => 'net,remote' });
+	env => { quick_env(), ONLY => 'net,remote' });
 is($r->{status}, 0, 'run exits 0') or diag($r->{err});
 my ($f) = results_files("$tmp/results");
 my $text = slurp($f // '');

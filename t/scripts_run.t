@@ -22,7 +22,7 @@ my @progs = qw(lat_syscall lat_select lat_sig lat_ctx bw_mem lat_mem_rd stream);
 my %env = (quick_env(), PROFILE => 'quick', ONLY => "@progs");
 my @cmd = ('sh', 'scripts/lmbench', '-o', $out, $bindir, $cfg);
 
-my $r = run([@cmd], timeout => 120, env => \%env);
+my $r = run([@cmd], env => \%env);
 is($r->{status}, 0, 'run exits 0') or diag($r->{err});
 my @files = results_files($out);
 is(scalar @files, 1, 'one results file');
@@ -78,14 +78,14 @@ my $dirn = $f =~ s{/[^/]+$}{}r;
 open(my $fh, '>', "$dirn/$host.1") or die;
 print $fh "keep me\n";
 close $fh;
-$r = run([@cmd], timeout => 120, env => { %env, ONLY => 'lat_syscall' });
+$r = run([@cmd], env => { %env, ONLY => 'lat_syscall' });
 is($r->{status}, 0, 'second run exits 0');
 is(slurp("$dirn/$host.1"), "keep me\n", 'existing results file untouched');
 ok(-f "$dirn/$host.2", 'second run wrote <host>.2');
 like(slurp("$dirn/$host.2"), qr/^\[ONLY: lat_syscall\]$/m, 'selection recorded');
 
 # The watchdog: a benchmark that overruns is stopped and recorded as failed.
-$r = run([@cmd], timeout => 120, env => { %env, ENOUGH => 300000, LMBENCH_TIMEOUT => 1,
+$r = run([@cmd], env => { %env, ENOUGH => 300000, LMBENCH_TIMEOUT => 1,
 	ONLY => 'lat_syscall' });
 is($r->{status}, 0, 'run with overrunning benchmarks still completes');
 my $t3 = slurp("$dirn/$host.3");

@@ -2,6 +2,8 @@
 # or System V objects must leave behind: nothing.
 #
 #   probe([cmd...], env => {...}, int_procs => n, int_group => 0|1)
+#       (timeout => 300: a guard against hangs, never reached by a
+#       run however loaded the machine)
 #       runs cmd in its own process group with TMPDIR set to a fresh
 #       directory; with int_procs, sends SIGINT (to the program's pid, or
 #       to the whole group as Ctrl-C does) once n processes of the group
@@ -49,7 +51,7 @@ sub probe {
 			kill 'INT', ($o{int_group} ? -$pid : $pid);
 			$sent = 1;
 		}
-		if (time - $t0 > ($o{timeout} // 30)) {
+		if (time - $t0 > ($o{timeout} // 300)) {
 			kill 'KILL', -$pid;
 			waitpid($pid, 0);
 			$status = $?;

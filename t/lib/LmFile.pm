@@ -56,7 +56,7 @@ sub copies_ok {
 
 	$r = run([bin($prog), '-C', '-P', 2, '-N', 100000, @$args, $file],
 		 env => {quick_env(), TMPDIR => $dir},
-		 signal_after => 0.7, signal => 'INT', timeout => 20);
+		 signal_after => 0.7, signal => 'INT');
 	is($r->{signal}, 2, "$prog -C -P 2: SIGINT ends it by SIGINT");
 	is_deeply([left_in($dir)], [], "$prog: SIGINT leaves no copy");
 	ok(!kill(0, -$r->{pid}), "$prog: SIGINT leaves no process");
