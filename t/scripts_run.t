@@ -10,10 +10,19 @@ use LmRun;
 use Test::More;
 use File::Temp qw(tempdir);
 use JSON::PP;
+use File::Spec;
 
-my $bindir = bindir();
 bin('lat_syscall');
 my $tmp = tempdir(CLEANUP => 1);
+# The programs as built, but for lat_mem_rd: its group (memlat) must be
+# noted as skipped, in the results file and in the JSON twin.
+my $bindir = "$tmp/bin";
+mkdir $bindir or die "$bindir: $!";
+for my $p (glob(bindir() . '/*')) {
+	(my $name = $p) =~ s{.*/}{};
+	next if $name eq 'lat_mem_rd';
+	symlink(File::Spec->rel2abs($p), "$bindir/$name") or die "$p: $!";
+}
 my $cfg = tiny_config($tmp);
 my $out = "$tmp/results";
 # A few groups, so that the run stays short once every program is built:
@@ -68,8 +77,9 @@ is($v->{n}, scalar @{ $v->{samples} }, 'n = number of raw samples');
 ok($v->{min} <= $v->{median} && $v->{median} <= $v->{max}, 'min <= median <= max');
 ok($v->{ci}{lo} <= $v->{median} && $v->{median} <= $v->{ci}{hi}, 'median inside its CI');
 ok(defined $j->{host}{cpus} && $j->{host}{caches}, 'host facts');
-ok((grep { $_->{benchmark} =~ /^group / } @{ $j->{skipped} }) || -x "$bindir/lat_mem_rd",
-   'skipped groups listed with reasons');
+ok((grep { $_->{benchmark} eq 'group memlat' &&
+	    ($_->{reason} // '') =~ /\blat_mem_rd\b/ } @{ $j->{skipped} // [] }),
+   'skipped groups listed with reasons') or diag(explain($j->{skipped}));
 
 # Never overwritten: the next run takes the next free number, an existing
 # file is left alone.
