@@ -63,10 +63,15 @@ static void sleep_us(long us)
 		;
 }
 
-static void loader(struct control *ctl, int id, size_t len, int write)
+/*
+ * parent is the main process's pid, taken before the fork: a loader that
+ * asked getppid() only after allocating its buffer would take the reaper
+ * for its parent had the main process died meanwhile, and spin for ever.
+ */
+static void loader(struct control *ctl, int id, size_t len, int write,
+		   pid_t parent)
 {
 	char *buf = mem_alloc(len, 0);
-	pid_t parent = getppid();
 	volatile long spin;
 	uint64 sum = 0;
 	size_t off = 0, i;
@@ -112,7 +117,7 @@ int main(int argc, char *argv[])
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct chain_spec spec = {CHAIN_RANDOM, LINE, 0, 0, LOAD_SEED};
 	size_t len = DEFAULT_LEN;
-	pid_t pids[MAX_LOADERS];
+	pid_t pids[MAX_LOADERS], self = getpid();
 	struct control *ctl;
 	struct probe pr;
 	uint64 b0, b1, t0, t1;
@@ -162,7 +167,7 @@ int main(int argc, char *argv[])
 		if (pids[i] == 0) {
 			if (handle_scheduler(0, i + 1, n) != 0)
 				_exit(1);
-			loader(ctl, i, len, write);
+			loader(ctl, i, len, write, self);
 		}
 	}
 	/* Wait until every loader has its buffer (at most ~10 s). */

@@ -8,7 +8,7 @@ use Test::More;
 
 my $n = number_re();
 my @cmd = ('sh', 'scripts/bw_pipe_sweep', '-b', bindir());
-my $r = run([@cmd, '-N', '1'], env => {quick_env()}, timeout => 60);
+my $r = run([@cmd, '-N', '1'], env => {quick_env()});
 is($r->{status}, 0, 'exit 0') or diag($r->{err});
 my @l = split /\n/, $r->{err}, -1;
 like($l[0], qr/^"Pipe bandwidth by block size/, 'title line');

@@ -9,7 +9,7 @@ use Test::More;
 
 for my $env ({}, {ENOUGH => 1}) {
 	my $name = %$env ? 'with ENOUGH=1' : 'cold';
-	my $r = run([bin('enough')], env => $env, timeout => 30);
+	my $r = run([bin('enough')], env => $env);
 	is($r->{status}, 0, "$name: exit 0");
 	like($r->{out}, qr/^[0-9]+\n\z/, "$name: one integer on stdout");
 	my ($us) = $r->{out} =~ /^([0-9]+)/;

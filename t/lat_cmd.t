@@ -46,18 +46,17 @@ SKIP: {
 		setpgid(0, 0);
 		open(STDERR, '>', '/dev/null');
 		@ENV{qw(ENOUGH TIMING_O LOOP_O)} = (2000, 0, 0);
+		default_signals();
 		exec(bin('lat_cmd'), 'sleep', '30') or POSIX::_exit(127);
 	}
 	my $t0 = time;
 	my @procs;
-	sub group { my ($g) = @_; map { $_->[0] } grep { $_->[1] == $g && $_->[2] !~ /^Z/ }
-		map { [split ' '] } `ps -e -o pid=,pgid=,stat=` }
-	sleep 0.05 until (@procs = group($pid)) >= 2 || time - $t0 > 10;
+	sleep 0.05 until (@procs = group_live($pid)) >= 2 || time - $t0 > 10;
 	ok(@procs >= 2, 'sleep 30 is running under lat_cmd');
 	kill 'TERM', $pid;
 	waitpid($pid, 0);
 	$t0 = time;
-	sleep 0.05 while (@procs = group($pid)) && time - $t0 < 5;
+	sleep 0.05 while (@procs = group_live($pid)) && time - $t0 < 5;
 	is_deeply(\@procs, [], 'SIGTERM to lat_cmd: the command is gone too');
 }
 

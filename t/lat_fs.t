@@ -63,6 +63,7 @@ for my $case (['INT', 1, 'group'], ['INT', 2, 'group'], ['TERM', 1, 'parent'],
 		$ENV{ENOUGH} = 20000;
 		$ENV{TIMING_O} = 0;
 		$ENV{LOOP_O} = 0;
+		default_signals();
 		exec(bin('lat_fs'), '-s', '1k', '-n', '7', '-P', $p, '-N',
 		     '1000', $dir) or POSIX::_exit(127);
 	}
@@ -85,7 +86,7 @@ for my $case (['INT', 1, 'group'], ['INT', 2, 'group'], ['TERM', 1, 'parent'],
 	ok($done && WIFSIGNALED($?) && WTERMSIG($?) == POSIX->can("SIG$sig")->(),
 	   "$sig -P $p ($whom): ended by the signal");
 	is_deeply([leftovers()], [], "$sig -P $p ($whom): nothing left");
-	my @procs = grep { /lat_fs/ } `ps -o pgid=,args= -e | awk '\$1 == $pid'`;
+	my @procs = group_live($pid);
 	is_deeply(\@procs, [], "$sig -P $p: no process left");
 }
 

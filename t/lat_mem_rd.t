@@ -105,7 +105,7 @@ ok($r->{status} == 0 && $s && @$s == 1, '-P 2: a series')
 	or diag($r->{err});
 
 # No clock probe hang without ENOUGH.
-$r = run([bin('lat_mem_rd'), '-N', '3', '-t', '1'], timeout => 60);
+$r = run([bin('lat_mem_rd'), '-N', '3', '-t', '1']);
 ok($r->{status} == 0 && series($r->{err}), 'default interval: finishes')
 	or diag($r->{err});
 

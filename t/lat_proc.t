@@ -83,6 +83,7 @@ sub interrupt_ok {
 			open(STDERR, '>', '/dev/null');
 			%ENV = (%ENV, ENOUGH => 200000, TIMING_O => 0,
 				LOOP_O => 0);
+			default_signals();
 			exec(bin('lat_proc'), @args) or POSIX::_exit(127);
 		}
 		sleep(0.5);
@@ -124,6 +125,7 @@ SKIP: {
 		open(STDOUT, '>', '/dev/null');
 		open(STDERR, '>', '/dev/null');
 		%ENV = (%ENV, ENOUGH => 200000, TIMING_O => 0, LOOP_O => 0);
+		default_signals();
 		exec(bin('lat_proc'), '-P', '2', 'exec') or POSIX::_exit(127);
 	}
 	sleep(0.5);

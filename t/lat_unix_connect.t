@@ -9,7 +9,7 @@ use File::Temp qw(tempdir);
 use Test::More;
 use IO::Socket::UNIX;
 use Socket qw(SOCK_STREAM);
-use Time::HiRes qw(sleep);
+use Time::HiRes qw(sleep time);
 
 my $n = number_re();
 my $prog = 'lat_unix_connect';
@@ -38,7 +38,10 @@ my $r = run([bin($prog), '-s'], env => \%env);
 is($r->{status}, 0, '-s exits 0') or diag($r->{err});
 ok(-S $default, 'socket at the default path');
 my @l = unix_listeners($default);
-is(scalar @l, 1, 'one server listens there');
+SKIP: {
+	skip 'no ss here to name the listener', 1 unless have_ss();
+	is(scalar @l, 1, 'one server listens there');
+}
 my ($pid) = join('', @l) =~ /pid=(\d+)/;
 $r = run([bin($prog), '-s'], env => \%env);
 is($r->{status}, 1, 'second -s: exit 1');
@@ -49,8 +52,11 @@ like($r->{err}, $label, 'client label');
 $r = run([bin($prog), '-S'], env => \%env);
 is($r->{status}, 0, '-S exits 0') or diag($r->{err});
 ok(!-e $default, 'socket file removed');
-ok(wait_gone(1, $pid), 'server process gone');
-is(scalar unix_listeners($default), 0, 'nothing listens');
+SKIP: {
+	skip 'no ss here to find the server process', 2 unless have_ss();
+	ok(wait_gone(1, $pid), 'server process gone');
+	is(scalar unix_listeners($default), 0, 'nothing listens');
+}
 
 # A stop hello sent well after connecting still stops the server.
 $r = run([bin($prog), '-s'], env => \%env);
@@ -60,7 +66,12 @@ ok($s, 'late stop: connected');
 $SIG{PIPE} = "IGNORE";
 sleep 0.3;
 syswrite($s, pack('N4', 0x4c4d4e47, 2, 0, 0)) if $s;
-ok(defined $pid && wait_gone(1, $pid), 'late stop: the server went');
+SKIP: {
+	skip 'no ss here to find the server process', 1 unless have_ss();
+	ok(defined $pid && wait_gone(1, $pid), 'late stop: the server went');
+}
+my $t0 = time;
+sleep 0.05 while -e $default && time - $t0 < 30;
 ok(!-e $default, 'late stop: socket file removed');
 $r = run([bin($prog), '-S'], env => \%env);
 is($r->{status}, 1, '-S with no server: exit 1');

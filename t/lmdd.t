@@ -84,6 +84,7 @@ my $pid = fork() // die;
 if ($pid == 0) {
 	setpgid(0, 0);
 	open(STDERR, '>', '/dev/null');
+	default_signals();
 	exec(bin('lmdd'), 'if=/dev/zero', "of=$dir/partial", 'bs=1',
 	     'count=1000000000') or POSIX::_exit(127);
 }

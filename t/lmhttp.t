@@ -30,10 +30,14 @@ my %env = (quick_env());
 # -t 2: the unfinished head below waits 2 s, not the default 5.
 my $r = run([bin('lmhttp'), '-t', '2', '-p', $port, $root], env => \%env);
 is($r->{status}, 0, 'lmhttp starts') or diag($r->{err});
-ok($r->{wall} < 3, 'and returns at once');
+ok(!$r->{timed_out}, 'and returns (the server runs on)');
+ok(port_in_use($port), 'the port is taken');
 my @pids = ss_pids($port);
-ok(@pids == 1, 'one process listens') or diag(listeners($port));
-like(listeners($port), qr/127\.0\.0\.1:$port/, 'on the loopback address');
+SKIP: {
+	skip 'no ss here to name the listener', 2 unless have_ss();
+	ok(@pids == 1, 'one process listens') or diag(listeners($port));
+	like(listeners($port), qr/127\.0\.0\.1:$port/, 'on the loopback address');
+}
 $r = run([bin('lmhttp'), '-p', $port, $root], env => \%env);
 is($r->{status}, 1, 'busy port: exit 1');
 like($r->{err}, qr/port $port is already in use/, 'busy port named');
@@ -41,7 +45,8 @@ like($r->{err}, qr/port $port is already in use/, 'busy port named');
 sub request {
 	my ($raw) = @_;
 	my $s = IO::Socket::INET->new(PeerAddr => '127.0.0.1',
-		PeerPort => $port, Proto => 'tcp', Timeout => 5) or die $!;
+		PeerPort => $port, Proto => 'tcp', Timeout => 60)
+		or return "cannot connect: $!";
 	print $s $raw;
 	local $/;
 	my $resp = <$s> // '';

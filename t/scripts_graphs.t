@@ -215,7 +215,7 @@ SKIP: {
 	skip 'gnuplot not installed', 1 unless system('sh', '-c', 'command -v gnuplot >/dev/null') == 0;
 	for my $fmt (qw(png svg ps pdf)) {
 		my $dir = "$tmp/g-$fmt";
-		$r = run([$^X, 'scripts/graphs', '-f', $fmt, '-o', $dir, $f], timeout => 60);
+		$r = run([$^X, 'scripts/graphs', '-f', $fmt, '-o', $dir, $f]);
 		is($r->{status}, 0, "graphs -f $fmt: exit 0") or diag($r->{err});
 		my @drawn = split /\n/, $r->{out};
 		for my $g (qw(mem_latency ctx file_bw mem_bw tcp_bw loaded_latency mmap_latency)) {
@@ -245,7 +245,7 @@ SKIP: {
 		"L2 cache: 1835008 bytes 5.34 nanoseconds 64 linesize 11.8 parallelism\n",
 		"Memory latency: 131.09 nanoseconds 15.10 parallelism\n";
 	close $wc;
-	$r = run([$^X, 'scripts/graphs', '-f', 'png', '-o', "$tmp/g-found", $fc], timeout => 60);
+	$r = run([$^X, 'scripts/graphs', '-f', 'png', '-o', "$tmp/g-found", $fc]);
 	my $gp = slurp("$tmp/g-found/mem_latency.gp");
 	like($gp, qr/L1 48K \(found\).*L2 1\.75M \(found\)/s, 'levels found by cache are marked');
 	unlike($gp, qr/sysfs/, 'and not the sysfs sizes');
@@ -254,7 +254,7 @@ SKIP: {
 	     'loaded latency: the curve in order of bandwidth');
 
 	# ---- the HTML page --------------------------------------------------------------
-	$r = run([$^X, 'scripts/html', '-o', "$tmp/h/report.html", $f], timeout => 60);
+	$r = run([$^X, 'scripts/html', '-o', "$tmp/h/report.html", $f]);
 	is($r->{status}, 0, 'html: exit 0') or diag($r->{err});
 	my $h = slurp("$tmp/h/report.html");
 	is(() = $h =~ /<table class="summary">/g, 13, 'thirteen summary tables (with the remote and the loaded-latency ones)');
@@ -269,7 +269,7 @@ SKIP: {
 		skip 'no headless Chromium here', 3 unless $chrome;
 		$r = run([$chrome, '--headless', '--no-sandbox', '--disable-gpu',
 			  "--user-data-dir=$tmp/chrome", '--dump-dom',
-			  "file://$tmp/h/report.html"], timeout => 60);
+			  "file://$tmp/h/report.html"]);
 		is($r->{status}, 0, 'Chromium opens the page');
 		unlike($r->{err}, qr/Uncaught|Failed to load resource/, 'without errors');
 		like($r->{out}, qr/<td class="n">3925<\/td>/, 'and shows its tables');

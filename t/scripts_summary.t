@@ -15,7 +15,9 @@ use Test::More;
 use JSON::PP;
 
 my @samples = sort grep { /\.\d+$/ } glob('results/sample/*/*');
-ok(@samples >= 2, 'at least two sample results files') or BAIL_OUT('no samples');
+plan skip_all => 'no sample results in results/sample/ (a tree without them)'
+	unless @samples;
+ok(@samples >= 2, 'at least two sample results files');
 
 my $r = run([$^X, 'scripts/summary', @samples]);
 is($r->{status}, 0, 'summary: exit 0');

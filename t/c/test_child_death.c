@@ -60,8 +60,9 @@ int main(int argc, char *argv[])
 	if (argc != 3)
 		bench_usage();
 	st.mode = argv[1];
+	/* One repetition: the copies' deaths, not their timings, are tested. */
 	benchmp(init, bench, cleanup, 0, (int)bench_arg_long(argv[2], 1, 64),
-		0, TRIES, &st);
+		0, 1, &st);
 	printf("survived\n");
 	return 0;
 }

@@ -2,6 +2,8 @@
 # or System V objects must leave behind: nothing.
 #
 #   probe([cmd...], env => {...}, int_procs => n, int_group => 0|1)
+#       (timeout => 300: a guard against hangs, never reached by a
+#       run however loaded the machine)
 #       runs cmd in its own process group with TMPDIR set to a fresh
 #       directory; with int_procs, sends SIGINT (to the program's pid, or
 #       to the whole group as Ctrl-C does) once n processes of the group
@@ -17,6 +19,7 @@ use Exporter 'import';
 use File::Temp qw(tempfile tempdir);
 use POSIX qw(:sys_wait_h setpgid);
 use Time::HiRes qw(time sleep);
+use LmTest ();
 
 our @EXPORT = qw(probe sem_ids_in sem_exists);
 
@@ -32,6 +35,7 @@ sub probe {
 		open(STDERR, '>&', $efh) or die;
 		open(STDIN, '<', '/dev/null') or die;
 		%ENV = (%ENV, TMPDIR => $dir, %{ $o{env} // {} });
+		LmTest::default_signals();
 		exec(@$cmd) or POSIX::_exit(127);
 	}
 	setpgid($pid, $pid);
@@ -47,7 +51,7 @@ sub probe {
 			kill 'INT', ($o{int_group} ? -$pid : $pid);
 			$sent = 1;
 		}
-		if (time - $t0 > ($o{timeout} // 30)) {
+		if (time - $t0 > ($o{timeout} // 300)) {
 			kill 'KILL', -$pid;
 			waitpid($pid, 0);
 			$status = $?;
@@ -80,11 +84,7 @@ sub probe {
 
 sub live_in_group {
 	my ($pgid) = @_;
-	return 0 unless kill(0, -$pgid);
-	my @ps = `ps -A -o pgid= -o stat= 2>/dev/null`;
-	return 1 if $? != 0;
-	return scalar grep { my @f = split ' '; @f >= 2 && $f[0] == $pgid &&
-			     $f[1] !~ /^Z/ } @ps;
+	return scalar LmTest::group_live($pgid);
 }
 
 sub sem_ids_in {

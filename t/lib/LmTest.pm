@@ -1,7 +1,7 @@
 # LmTest - helpers for the lmbench-ng test suite.
 #
 #   bin('lat_syscall')            path of a built program
-#   run([cmd...], timeout => 30, env => {K => V},
+#   run([cmd...], timeout => 300, env => {K => V},
 #       signal_after => 0.5, signal => 'INT')   (signal the program only)
 #                                 { out, err, status, signal, wall, pid }
 #                                 (pid is also the process group id)
@@ -10,6 +10,12 @@
 #   refused_ok('prog', [args], qr/reason/, 'name')
 #                                 exit 2, the reason line, then the usage line
 #   quick_env()                   ENOUGH etc. for short, probe-free runs
+#   default_signals()             in a forked child before exec: the
+#                                 signals tests send are not inherited
+#                                 as ignored
+#   have_tool('ss')               1 if the command is on PATH
+#   group_live($pgid)             pids of the live (not zombie) processes
+#                                 of a process group
 package LmTest;
 use strict;
 use warnings;
@@ -19,7 +25,8 @@ use POSIX qw(:sys_wait_h setpgid);
 use Time::HiRes qw(time sleep);
 use Test::More;
 
-our @EXPORT = qw(bin bindir run bad_input_ok refused_ok quick_env number_re);
+our @EXPORT = qw(bin bindir run bad_input_ok refused_ok quick_env number_re default_signals
+		 have_tool group_live);
 
 sub bindir {
 	my $dir = $ENV{LMBENCH_BIN};
@@ -44,13 +51,49 @@ sub quick_env {
 	return (ENOUGH => 2000, TIMING_O => 0, LOOP_O => 0);
 }
 
+# A shell started in the background without job control (as by some CI
+# runners) ignores SIGINT and SIGQUIT, and an exec'd program inherits
+# that: it would then keep running through the SIGINT a test sends it.
+sub default_signals {
+	$SIG{$_} = 'DEFAULT' for qw(INT QUIT TERM HUP PIPE);
+}
+
+sub have_tool {
+	my ($name) = @_;
+	return system('sh', '-c', 'command -v "$1" >/dev/null 2>&1', 'sh',
+		      $name) == 0;
+}
+
+# From /proc where there is one (no ps needed), else from ps.  A zombie
+# has ended: reaping an orphan is its reaper's job, slow in some
+# containers.
+sub group_live {
+	my ($pgid) = @_;
+	my @rows;
+	if (-r '/proc/self/stat') {
+		for my $stat (glob('/proc/[0-9]*/stat')) {
+			open(my $fh, '<', $stat) or next;
+			my $s = <$fh> // next;
+			my ($pid) = $stat =~ m{/(\d+)/};
+			$s =~ s/^.*\) //s;
+			my ($state, undef, $pg) = split(' ', $s);
+			push @rows, [$pid, $pg, $state];
+		}
+	} else {
+		@rows = map { [split ' '] } `ps -A -o pid= -o pgid= -o stat=`;
+	}
+	return map { $_->[0] } grep { @$_ >= 3 && $_->[1] == $pgid &&
+				      $_->[2] !~ /^[ZX]/ } @rows;
+}
+
 sub number_re { qr/[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?/ }
 
 # Run a command in its own process group with a time limit; a command
 # still running at the limit is killed (the whole group) and reported.
 sub run {
 	my ($cmd, %o) = @_;
-	my $timeout = $o{timeout} // 60;
+	# The limit ends a hang; it must never end a slow run on a busy machine.
+	my $timeout = $o{timeout} // 300;
 	my ($ofh, $ofile) = tempfile(UNLINK => 1);
 	my ($efh, $efile) = tempfile(UNLINK => 1);
 	my $t0 = time;
@@ -65,6 +108,7 @@ sub run {
 			open(STDIN, '<', '/dev/null') or die;
 		}
 		%ENV = (%ENV, %{ $o{env} // {} });
+		default_signals();
 		exec(@$cmd) or POSIX::_exit(127);
 	}
 	my ($timed_out, $status, $signalled) = (0, 0, 0);
@@ -99,7 +143,7 @@ sub run {
 
 sub bad_input_ok {
 	my ($prog, $args, $name) = @_;
-	my $r = run([bin($prog), @$args], timeout => 20, env => {quick_env()});
+	my $r = run([bin($prog), @$args], env => {quick_env()});
 	subtest "$prog: $name" => sub {
 		is($r->{status}, 2, 'exit status 2');
 		is($r->{signal}, 0, 'no signal');
