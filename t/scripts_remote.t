@@ -49,7 +49,7 @@ my @l = split /\n/, slurp($log);
 my ($rdir) = map { m{rsh hostb (\S+)/lat_tcp -s -p 0 -b hostb} ? $1 : () } @l;
 ok($rdir, 'remote server started through RSH from a private directory');
 # The stand-in programs log their own path: the server ran from the copy.
-ok(defined $rdir && (grep { $_ eq "$rdir/lat_tcp -s -b hostb" } @l),
+ok(defined $rdir && (grep { $_ eq "$rdir/lat_tcp -s -p 0 -b hostb" } @l),
    'the copied server ran there');
 ok(defined $rdir && !-e $rdir, 'remote directory removed afterwards');
 ok((grep { /^rcp .*lat_tcp .*hostb:\Q$rdir\E\/$/ } @l), 'programs copied there with RCP');
