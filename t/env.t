@@ -64,7 +64,7 @@ like($r->{err}, qr/^#stats .* parallel=3 overlap=[01]\.[0-9]{3} .* n=11 /m,
      '-P 3: one sample per round of all copies, with their overlap');
 # The environment is input: a bad value is refused before any work, with
 # the reason and then the usage line, exit 2.
-for my $c ([ LMBENCH_SCHED => 'CUSTOM 999', qr/CPU 999 is not one this process may run on/ ],
+for my $c ([ LMBENCH_SCHED => 'CUSTOM 999', qr/there is no CPU 999/ ],
 	   [ LMBENCH_SCHED => 'SOMETIMES', qr/expected DEFAULT, BALANCED/ ],
 	   [ LMBENCH_STATS => 'abc', qr/LMBENCH_STATS=abc: expected 0 or 1/ ],
 	   [ LMBENCH_DEBUG => 'yes', qr/LMBENCH_DEBUG=yes: expected 0 or 1/ ],
