@@ -33,6 +33,11 @@ for my $k (@kinds) {
 	for my $m ("pipe.latency.$s", "unix.latency.$s", "ctx.size_0k.$s\@2") {
 		ok(($v{$m}{median} // 0) > 0, "$m measured");
 	}
+	SKIP: {
+		skip 'no taskset to place the TCP server', 1
+			unless system('sh', '-c', 'command -v taskset >/dev/null') == 0;
+		ok(($v{"net.local.tcp_latency.$s"}{median} // 0) > 0, "net.local.tcp_latency.$s measured");
+	}
 }
 if ($ncpu >= 2) {
 	ok(($v{'c2c.pair.' . join('_', $text =~ /^(\d+) (\d+) [0-9.]+$/m)}{median} // 0) > 0,
