@@ -81,6 +81,7 @@ for my $prog (qw(lat_tcp bw_tcp lat_udp lat_unix_connect)) {
 	my $pid = fork() // die;
 	if ($pid == 0) {
 		open(STDERR, '>', '/dev/null');
+		default_signals();	# a SIGINT ignored by our shell is not inherited
 		$ENV{$_} = $env{$_} for keys %env;
 		$ENV{ENOUGH} = 2000000;	# runs for many seconds: SIGINT ends it
 		$ENV{TMPDIR} = $dir;
