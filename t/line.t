@@ -6,7 +6,19 @@ use lib 't/lib';
 use LmTest;
 use Test::More;
 
-my $r = run([bin('line'), '-N', '5'], env => {quick_env(), ENOUGH => 500});
+# line refuses (exit 1, no figure) when the machine is too busy to show
+# a step; with another test running beside it that happens now and then,
+# so each run gets up to five tries: a real fault fails all five.
+sub line_run {
+	my (@args) = @_;
+	my $r;
+	for (1 .. 5) {
+		$r = run([bin('line'), @args], env => {quick_env(), ENOUGH => 500});
+		last unless $r->{status} == 1 && $r->{err} =~ /no line size step seen/;
+	}
+	return $r;
+}
+my $r = line_run('-N', '5');
 is($r->{status}, 0, 'exit 0');
 like($r->{out}, qr/\A(\d+)\n\z/, 'stdout: one number');
 my ($line) = $r->{out} =~ /(\d+)/;
@@ -14,7 +26,7 @@ ok(defined $line && $line >= 16 && $line <= 512 &&
    ($line & ($line - 1)) == 0, 'a power of two in 16..512')
 	or diag("$r->{out}$r->{err}");
 
-$r = run([bin('line'), '-v', '-N', '5', '-M', '1M'], env => {quick_env(), ENOUGH => 500});
+$r = line_run('-v', '-N', '5', '-M', '1M');
 is($r->{status}, 0, '-v: exit 0');
 like($r->{out}, qr/\Acache line size: \d+ bytes\n\z/, '-v: wording');
 like($r->{err}, qr/^# pair +8 bytes apart: [0-9.]+ nanoseconds per load$/m,

@@ -16,7 +16,8 @@ my ($lat) = $r->{err} =~ /^"numa latency\n((?:\d+ \d+ $num\n)+)/m;
 my ($bw) = $r->{err} =~ /^"numa read bandwidth\n((?:\d+ \d+ $num\n)+)/m;
 is(scalar(() = ($lat // '') =~ /\n/g), $nodes * $nodes, 'latency: a line per node pair');
 is(scalar(() = ($bw // '') =~ /\n/g), $nodes * $nodes, 'bandwidth: a line per node pair');
-ok(!grep { (split)[2] <= 0 } split /\n/, ($lat // '') . ($bw // ''), 'every figure positive');
+my @cells = map { (split)[2] } split(/\n/, ($lat // '') . ($bw // ''));
+ok(@cells && !(grep { $_ <= 0 } @cells), 'every figure positive');
 like($r->{err}, qr/^# memory (bound with mbind|not bound \(one node\)); 8 MB per buffer/m,
      'says whether the memory was bound');
 like($r->{err}, qr/^Per-core read bandwidth: $num MB\/sec$/m, 'per-core bandwidth');
