@@ -10,13 +10,8 @@ use Test::More;
 # a step; with another test running beside it that happens now and then,
 # so each run gets up to five tries: a real fault fails all five.
 sub line_run {
-	my (@args) = @_;
-	my $r;
-	for (1 .. 5) {
-		$r = run([bin('line'), @args], env => {quick_env(), ENOUGH => 500});
-		last unless $r->{status} == 1 && $r->{err} =~ /no line size step seen/;
-	}
-	return $r;
+	return run_retry([bin('line'), @_], qr/no line size step seen/,
+			 env => {quick_env(), ENOUGH => 500});
 }
 my $r = line_run('-N', '5');
 is($r->{status}, 0, 'exit 0');

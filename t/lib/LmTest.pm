@@ -9,6 +9,10 @@
 #                                 exit 2, usage or reason on stderr, no stdout
 #   refused_ok('prog', [args], qr/reason/, 'name')
 #                                 exit 2, the reason line, then the usage line
+#   run_retry([cmd...], qr/refusal/, env => ...)
+#                                 run() up to five times while the program
+#                                 refuses (exit 1, stderr matching) as a
+#                                 discovery program may on a busy machine
 #   quick_env()                   ENOUGH etc. for short, probe-free runs
 #   default_signals()             in a forked child before exec: the
 #                                 signals tests send are not inherited
@@ -25,8 +29,18 @@ use POSIX qw(:sys_wait_h setpgid);
 use Time::HiRes qw(time sleep);
 use Test::More;
 
-our @EXPORT = qw(bin bindir run bad_input_ok refused_ok quick_env number_re default_signals
-		 have_tool group_live);
+our @EXPORT = qw(bin bindir run run_retry bad_input_ok refused_ok quick_env number_re
+		 default_signals have_tool group_live);
+
+sub run_retry {
+	my ($cmd, $refusal, %o) = @_;
+	my $r;
+	for (1 .. 5) {
+		$r = run($cmd, %o);
+		last unless $r->{status} == 1 && $r->{err} =~ $refusal;
+	}
+	return $r;
+}
 
 sub bindir {
 	my $dir = $ENV{LMBENCH_BIN};
