@@ -10,7 +10,7 @@
 #                    the last level, or where the measurement was used, the
 #                    range in which it saw main memory
 #                    (the edge of a shared cache moves with the neighbours'
-#                    load, 5 to 16 MB between three runs on a 32 MB L3;
+#                    load, 5 to 16 MB between three runs on one VM;
 #                    the range does not, so MB stays the same run to run)
 #
 # Sources, best first:
