@@ -58,6 +58,12 @@ const struct bench_env *bench_env(void)
 	env.sched = (s != NULL && *s != '\0') ? s : NULL;
 	env.stats = env_flag("LMBENCH_STATS");
 	env.debug = env_flag("LMBENCH_DEBUG");
+	env.span_ms = 0;
+	s = getenv("LMBENCH_SPAN");
+	if (s != NULL && *s != '\0' &&
+	    bench_parse_long(s, 0, 600000, &env.span_ms) != 0)
+		bench_fail("LMBENCH_SPAN=%s: expected milliseconds, 0 to 600000",
+			   s);
 	return &env;
 }
 

@@ -7,6 +7,8 @@
  *   LMBENCH_SCHED  CPU placement policy (see lib_sched.c)
  *   LMBENCH_STATS  1: print a "#stats" line after every result
  *   LMBENCH_DEBUG  1: say what the harness decides, on stderr
+ *   LMBENCH_SPAN   milliseconds a result's samples must cover at least
+ *                  (lib_interval.c); unset or 0: the repetitions alone
  */
 #ifndef LMBENCH_LIB_ENV_H
 #define LMBENCH_LIB_ENV_H
@@ -18,6 +20,7 @@ struct bench_env {
 	const char *sched;	/* NULL: DEFAULT */
 	int stats;
 	int debug;
+	long span_ms;		/* 0: no minimum span */
 };
 
 const struct bench_env *bench_env(void);

@@ -6,6 +6,8 @@
 #ifndef LMBENCH_LIB_INTERVAL_H
 #define LMBENCH_LIB_INTERVAL_H
 
+#include "bench.h"
+
 /* The interval in force, microseconds; probes the clock on first use. */
 long interval_us(void);
 /*
@@ -18,5 +20,14 @@ long interval_us(void);
 long interval_probe_us(const char **note);
 /* The rule above for a clock of the given step and read cost (ns). */
 long interval_from_clock(double step_ns, double read_ns);
+
+/*
+ * Whether a copy that has timed `taken` intervals, the first starting at
+ * first_ns (CLOCK_MONOTONIC), times another: until `repetitions`, then,
+ * with LMBENCH_SPAN set, until the samples cover that many milliseconds
+ * (at most SPAN_MAX_SAMPLES in all).
+ */
+#define SPAN_MAX_SAMPLES	255
+int interval_more(int taken, int repetitions, uint64 first_ns);
 
 #endif

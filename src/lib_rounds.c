@@ -9,6 +9,7 @@
  * ones, so disturbances spread over all points alike.
  */
 #include "lib_copy.h"
+#include "lib_interval.h"
 #include "lib_parallel.h"
 #include "lib_result.h"
 
@@ -46,6 +47,7 @@ static void single_rounds(struct bench_point *pts, int npts,
 {
 	struct copy *c = calloc((size_t)npts, sizeof(*c));
 	struct sample s;
+	uint64 first = 0;
 	int r, k, i;
 
 	if (c == NULL)
@@ -57,7 +59,7 @@ static void single_rounds(struct bench_point *pts, int npts,
 				     pts[k].cleanup, pts[k].cookie, 0, 0};
 		copy_begin(&c[k]);
 	}
-	for (r = 0; r < rounds; r++) {
+	for (r = 0; interval_more(r, rounds, first); r++) {
 		for (k = 0; k < npts; k++) {
 			i = (r % 2 == 0) ? k : npts - 1 - k;
 			/* Sized and warmed up in its first round. */
@@ -66,6 +68,8 @@ static void single_rounds(struct bench_point *pts, int npts,
 				pts[i].n = c[i].n;
 			}
 			copy_interval(&c[i], &s);
+			if (r == 0 && k == npts - 1)
+				first = s.t0;
 			add_sample(&pts[i], s.ns, s.n);
 		}
 	}

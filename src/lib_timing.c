@@ -11,13 +11,16 @@ void single_run(struct copy *c, double interval_ns, int warmup,
 		int repetitions, struct bench_result *out)
 {
 	struct sample s;
+	uint64 first = 0;
 	int r;
 
 	copy_place(0);
 	copy_begin(c);
 	copy_prepare(c, interval_ns, warmup);
-	for (r = 0; r < repetitions; r++) {
+	for (r = 0; interval_more(r, repetitions, first); r++) {
 		copy_interval(c, &s);
+		if (r == 0)
+			first = s.t0;
 		s.round = r;
 		result_add(out, &s);
 	}

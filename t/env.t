@@ -68,7 +68,9 @@ for my $c ([ LMBENCH_SCHED => 'CUSTOM 999', qr/there is no CPU 999/ ],
 	   [ LMBENCH_SCHED => 'SOMETIMES', qr/expected DEFAULT, BALANCED/ ],
 	   [ LMBENCH_STATS => 'abc', qr/LMBENCH_STATS=abc: expected 0 or 1/ ],
 	   [ LMBENCH_DEBUG => 'yes', qr/LMBENCH_DEBUG=yes: expected 0 or 1/ ],
-	   [ ENOUGH => '12x', qr/ENOUGH=12x: expected microseconds/ ]) {
+	   [ ENOUGH => '12x', qr/ENOUGH=12x: expected microseconds/ ],
+	   [ LMBENCH_SPAN => '-5', qr/LMBENCH_SPAN=-5: expected milliseconds/ ],
+	   [ LMBENCH_SPAN => '1s', qr/LMBENCH_SPAN=1s: expected milliseconds/ ]) {
 	my ($k, $v, $why) = @$c;
 	$r = run([$ls, 'null'], env => { quick_env(), $k => $v });
 	subtest "$k=$v refused" => sub {
@@ -78,4 +80,24 @@ for my $c ([ LMBENCH_SCHED => 'CUSTOM 999', qr/there is no CPU 999/ ],
 		unlike($r->{err}, qr/debug:|probe/, 'before any probing');
 	};
 }
+
+# LMBENCH_SPAN: after the repetitions, more intervals until the samples
+# cover that many milliseconds, never more than 255; 0 is the
+# repetitions alone.  ENOUGH=1000 makes each interval a millisecond, so
+# 300 ms asks for more than 11 and the cap bounds it.
+sub stats_n {
+	my ($err) = @_;
+	my ($n) = $err =~ /^#stats .* n=(\d+) /m;
+	return $n // -1;
+}
+my %q = (quick_env(), ENOUGH => 1000, LMBENCH_STATS => 1);
+$r = run([$ls, 'null'], env => { %q, LMBENCH_SPAN => 0 });
+is(stats_n($r->{err}), 11, 'LMBENCH_SPAN=0: the 11 repetitions');
+$r = run([$ls, 'null'], env => { %q, LMBENCH_SPAN => 300 });
+my $n300 = stats_n($r->{err});
+ok($n300 > 11 && $n300 <= 255, "LMBENCH_SPAN=300: more samples, at most 255 ($n300)");
+$r = run([$ls, '-N', 300, 'null'], env => { %q, LMBENCH_SPAN => 1 });
+is(stats_n($r->{err}), 300, '-N beyond the cap: the repetitions still count');
+$r = run([$ls, 'null'], env => { %q, LMBENCH_SPAN => 600000, ENOUGH => 100 });
+is(stats_n($r->{err}), 255, 'a span too long for 255 samples stops at 255');
 done_testing();
