@@ -13,7 +13,10 @@
  * about that of one add, one mul and one div in a row.  The loop counter
  * runs beside the chain; the harness subtracts the timer overhead and its
  * empty-loop time per iteration (at most 0.2% of LAT_OPS operations).  The
- * result is the median of 1 ms intervals (lib_cpu.h) unless ENOUGH is set.
+ * result is the median of 1 ms intervals (lib_cpu.h) unless ENOUGH is set,
+ * timed in interleaved rounds of all the operations (benchmp_rounds), so
+ * a slow phase of the machine falls on every operation alike instead of
+ * on the few that ran during it.
  *
  * usage: lat_ops [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  */
@@ -52,16 +55,22 @@ int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct ops_operands ops;
+	struct bench_point pts[NVARIANTS];
 	size_t i;
 
 	bench_init(argc, argv, usage);
 	bench_default_enough(CPU_INTERVAL_US);
 	bench_common_args(argc, argv, &opts, 0, 0);
 	ops_operands_init(&ops);
+	for (i = 0; i < NVARIANTS; i++)
+		pts[i] = (struct bench_point){NULL, variants[i].bench, NULL,
+					      &ops, 0, NULL, NULL, 0, 0};
+	benchmp_rounds(pts, (int)NVARIANTS, opts.parallel, opts.warmup,
+		       opts.repetitions);
 	for (i = 0; i < NVARIANTS; i++) {
-		benchmp(NULL, variants[i].bench, NULL, 0, opts.parallel,
-			opts.warmup, opts.repetitions, &ops);
+		bench_point_result(&pts[i], opts.parallel);
 		nano(variants[i].label, get_n() * LAT_OPS);
+		bench_point_free(&pts[i]);
 	}
 	return 0;
 }

@@ -59,6 +59,20 @@ SKIP: {
 	       "integer add ($add ns) is at least a quarter cycle ($period ns)");
 }
 
+# Interleaved rounds: every operation gets one interval per round, so
+# with -N 5 each has 5 samples; with LMBENCH_SPAN the rounds go on for
+# that long, the same number for every operation.
+$r = run([bin('lat_ops'), '-N', 5], env => {quick_env(), LMBENCH_STATS => 1});
+my @ns = $r->{err} =~ /^#stats .* n=(\d+) /mg;
+is(scalar(@ns), scalar(@labels), '-N 5: a #stats line per operation');
+is_deeply([ grep { $_ != 5 } @ns ], [], '-N 5: 5 samples each');
+$r = run([bin('lat_ops'), '-N', 3], env => {quick_env(), LMBENCH_STATS => 1,
+					   LMBENCH_SPAN => 1000});
+@ns = $r->{err} =~ /^#stats .* n=(\d+) /mg;
+my %distinct = map { $_ => 1 } @ns;
+ok(@ns == @labels && keys(%distinct) == 1 && $ns[0] > 3,
+   "LMBENCH_SPAN=1000: more rounds than -N 3, the same for every operation (@ns[0])");
+
 bad_input_ok('lat_ops', ['-x'], 'unknown option');
 bad_input_ok('lat_ops', ['extra'], 'extra argument');
 bad_input_ok('lat_ops', ['-N', 'abc'], 'non-numeric -N');
