@@ -71,13 +71,13 @@ is((counts($r->{out}))[0], 0, 'unchanged copy: nothing flagged');
 $r = compare("-t", 15, $v0, $pb);
 is($r->{status}, 0, '-t 15: a 10% change is below the threshold');
 
-# Floors learned from the host's earlier runs: four runs of "h" within
+# Floors learned from the host's earlier runs: five runs of "h" within
 # +-1% of each other; a 10% change in metrics of noisy kinds is found,
 # which the default floors would not find.
 my $hist = "$tmp/hist";
 mkdir $hist or die "$hist: $!";
 my $i = 0;
-scaled_copy($v0, "$hist/h." . $i++, $_) for 1.00, 1.01, 0.99, 1.005;
+scaled_copy($v0, "$hist/h." . $i++, $_) for 1.00, 1.01, 0.99, 1.005, 0.995;
 my $ha = scaled_copy($v0, "$hist/h." . $i++, 1);
 my %noisy = ('syscall.null' => 1.10, 'pipe.latency' => 0.90,
 	     'mem.load_latency.stride_128@0.00049' => 1.10,
@@ -87,8 +87,8 @@ $r = compare($ha, $hb);
 is($r->{status}, 1, 'learned floors: exit 1');
 $f = flagged($r->{out});
 is_deeply([ sort keys %$f ], [ sort keys %noisy ], 'learned floors: each planted metric flagged, nothing else');
-like($r->{out}, qr/^syscall\.null\s.*beyond floor \d+\.\d% \(4 earlier runs\)$/m,
-     'the floor is said to come from 4 earlier runs');
+like($r->{out}, qr/^syscall\.null\s.*beyond floor \d+\.\d% \(5 earlier runs\)$/m,
+     'the floor is said to come from 5 earlier runs');
 $r = compare('-N', $ha, $hb);
 is((counts($r->{out}))[0], 0, '-N: the default floors do not resolve 10% in noisy kinds');
 
