@@ -507,6 +507,9 @@ sub notes {
 		push @notes, "$name: cache line not measured (line not run); " .
 			($ls eq 'sysfs' ? 'the kernel' : $ls) . " says $run->{header}{LINE_SIZE}"
 			if $ls eq 'sysfs' || $ls eq 'getconf';
+		my $ip = $run->{header}{IPC_PLACEMENT} // '';
+		push @notes, "$name: local communication: both ends on one CPU ($1)"
+			if $ip =~ /^same CPU (\d+)/;
 		for my $c (@{ $run->{checks} }) {
 			push @notes, "$name: warning: $c->{name} $c->{value}: $c->{message}"
 				if $c->{status} eq 'warn';
