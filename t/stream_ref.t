@@ -1,0 +1,57 @@
+#!/usr/bin/perl
+# scripts/stream_ref: builds a STREAM source with OpenMP, runs it beside
+# stream -P and bw_mem -P, and prints the kernels side by side.  The real
+# STREAM is not part of this tree: a stand-in prints McCalpin's result
+# lines with known figures, so the parsing and the ratios can be checked;
+# the figures of this suite's programs are real (no bound on speed).
+use strict;
+use warnings;
+use lib 't/lib';
+use LmTest;
+use Test::More;
+use File::Temp qw(tempdir);
+
+my $script = 'scripts/stream_ref';
+my $r = run([$script, '--help']);
+is($r->{status}, 0, '--help: exit 0');
+like($r->{out}, qr/^Usage: scripts\/stream_ref .*\n(?:.*\n)*\s+-t THREADS\s/m, '--help: usage and options');
+$r = run([$script, '-t', 0, 'x.c']);
+is($r->{status}, 2, '-t 0: exit 2');
+like($r->{err}, qr/^stream_ref: -t 0: .*\nUsage:/, '-t 0: the reason, then usage');
+$r = run([$script, '/nonexistent/stream.c']);
+is($r->{status}, 2, 'unreadable source: exit 2');
+
+SKIP: {
+	skip 'no C compiler with OpenMP (cc -fopenmp)', 6
+		unless system('sh', '-c', 'echo "int main(void){return 0;}" | cc -fopenmp -x c -o /dev/null - 2>/dev/null') == 0;
+	my $dir = tempdir(CLEANUP => 1);
+	# 1000 doubles: copy moves 16000 bytes; an average time of 1e-6 s is
+	# 16000 MB/s.  Best rates are printed as given.
+	open(my $f, '>', "$dir/stream.c") or die "$dir/stream.c: $!";
+	print $f <<'C';
+#include <stdio.h>
+int main(void)
+{
+	printf("Array size = %d (elements), Offset = 0 (elements)\n", STREAM_ARRAY_SIZE);
+	printf("Function    Best Rate MB/s  Avg time     Min time     Max time\n");
+	printf("Copy:           20000.0     0.000001     0.000001     0.000001\n");
+	printf("Scale:          19000.0     0.000001     0.000001     0.000001\n");
+	printf("Add:            21000.0     0.000002     0.000002     0.000002\n");
+	printf("Triad:          22000.0     0.000002     0.000002     0.000002\n");
+	return 0;
+}
+C
+	close $f;
+	$r = run([$script, '-b', bindir(), '-n', 1000, '-N', 2, "$dir/stream.c"],
+		 timeout => 300, env => {quick_env()});
+	ok($r->{status} == 0 || $r->{status} == 1, 'runs: exit 0 or 1 (agreement)')
+		or diag($r->{err});
+	like($r->{out}, qr/^STREAM: Array size = 1000 /m, 'STREAM built with the array size');
+	like($r->{out}, qr/^copy\s+20000\.0\s+16000\.0\s+[\d.]+\s+[-+][\d.]+%\s+[-+][\d.]+%$/m,
+	     'copy: best as printed, average from bytes over average time');
+	like($r->{out}, qr/^add\s+21000\.0\s+12000\.0\s/m, 'add: 24 bytes per element');
+	like($r->{out}, qr/^bw_mem fcp x2\s+20000\.0\s+16000\.0\s+[\d.]+\s/m,
+	     'bw_mem fcp beside STREAM copy');
+	like($r->{out}, qr/^agree: (?:every kernel within 5%|no, )/m, 'a verdict line');
+}
+done_testing();
