@@ -29,5 +29,11 @@ long interval_from_clock(double step_ns, double read_ns);
  */
 #define SPAN_MAX_SAMPLES	255
 int interval_more(int taken, int repetitions, uint64 first_ns);
+/*
+ * For programs that combine samples their own way (the discovery probes:
+ * the least of three medians, searches over sizes): LMBENCH_SPAN does not
+ * apply to them.
+ */
+void interval_span_off(void);
 
 #endif

@@ -6,6 +6,7 @@
  * the median over the intervals, per load or per step of k chains.
  */
 #include "lib_probe.h"
+#include "lib_interval.h"
 #include "lib_mem.h"
 #include "lib_report.h"
 
@@ -27,6 +28,7 @@ void probe_init(struct probe *pr, size_t len, int mem_flags,
 {
 	memset(pr, 0, sizeof(*pr));
 	bench_default_enough(PROBE_ENOUGH_US);
+	interval_span_off();
 	pr->buf = mem_alloc(len, mem_flags);
 	pr->len = len;
 	pr->opts = *opts;
