@@ -49,4 +49,23 @@ ok((grep { /^numa\.read_bandwidth\.\d+_\d+$/ && $v{$_}{median} > 0 } keys %v), '
 $r = run([$^X, 'scripts/summary', $f]);
 like($r->{out}, qr/^IPC latency by placement/m, 'summary: the placement section');
 like($r->{out}, qr/^\S+\s+.{13}\s+\d[\d.]*\s+\d[\d.]*/m, 'with figures in it');
+
+# near and far are the closest and the farthest kind of pair; with one
+# kind of pair (two CPUs in one package) far is empty, not near again.
+{
+	use lib 'scripts/lib';
+	require LMResults;
+	require LMSummary;
+	my ($t) = grep { $_->{head} =~ /IPC latency by placement/ }
+		LMSummary::tables([ LMResults::parse($f) ]);
+	my %col;
+	@col{ @{ $t->{names} } } = @{ $t->{rows}[0]{values} };
+	my $others = grep { $_ ne 'same CPU' } @kinds;
+	if ($others == 1) {
+		ok(defined $col{'Pipe near'} && $col{'Pipe near'} =~ /\d/, 'one kind of pair: Pipe near given');
+		ok(!defined $col{'Pipe far'} || $col{'Pipe far'} !~ /\d/, 'one kind of pair: Pipe far empty');
+	} elsif ($others > 1) {
+		ok(defined $col{'Pipe far'} && $col{'Pipe far'} =~ /\d/, 'several kinds of pair: Pipe far given');
+	}
+}
 done_testing();

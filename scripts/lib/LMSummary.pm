@@ -126,10 +126,13 @@ sub memlat {
 my @PLACES = qw(smt_siblings shared_llc different_llcs_same_package same_package
 		same_node different_nodes);
 # placed(m, get, i): get(m, kind) for the kinds measured, the i-th of them
-# (0: the closest, -1: the farthest).
+# (0: the closest, -1: the farthest).  With one kind measured (two CPUs in
+# one package) there is no farther pair: far is left empty rather than
+# repeat near, unless the column has no near (any: the one there is).
 sub placed {
-	my ($m, $get, $i) = @_;
+	my ($m, $get, $i, $any) = @_;
 	my @v = grep { defined } map { $get->($m, $_) } @PLACES;
+	return undef if $i == -1 && @v < 2 && !$any;
 	return @v ? $v[$i] : undef;
 }
 
@@ -294,7 +297,7 @@ EOT
 		[ 5, sub { placed($_[1], sub { v($_[0], "unix.latency.$_[1]") }, 0) } ],
 		[ 5, sub { placed($_[1], sub { v($_[0], "unix.latency.$_[1]") }, -1) } ],
 		[ 5, sub { point_at($_[1], 'ctx.size_0k.same_cpu', 2) } ],
-		[ 5, sub { placed($_[1], sub { point_at($_[0], "ctx.size_0k.$_[1]", 2) }, -1) } ],
+		[ 5, sub { placed($_[1], sub { point_at($_[0], "ctx.size_0k.$_[1]", 2) }, -1, 1) } ],
 		[ 5, sub { placed($_[1], sub { v($_[0], "c2c.$_[1]") }, 0) } ],
 		[ 5, sub { placed($_[1], sub { v($_[0], "c2c.$_[1]") }, -1) } ],
 	  ] },
