@@ -11,9 +11,10 @@
  * so page walks do not mix in) and reads the bytes the loaders moved
  * meanwhile from counters in shared memory.  The bandwidth counts 64
  * bytes per line touched (for wr, the line read for ownership is not
- * counted again).  The chase is the least of three medians of short
- * intervals, as the discovery programs measure (lib_probe.c), after
- * untimed probes until it is steady (warm_chase).
+ * counted again).  The chase at each level is the least of three
+ * medians of short intervals, as the discovery programs measure
+ * (lib_probe.c), taken in three interleaved rounds over the levels,
+ * after untimed probes until it is steady (warm_chase).
  *
  * usage: lat_mem_load [-n <loaders>] [-M <len>] [-W <warmup>]
  *                     [-N <repetitions>] rd|wr
@@ -151,9 +152,9 @@ int main(int argc, char *argv[])
 	pid_t pids[MAX_LOADERS], self = getpid();
 	struct control *ctl;
 	struct probe pr;
-	uint64 b0, b1, t0, t1;
-	double ns;
-	int c, i, n = 1, write, status;
+	uint64 b0, b1, t0, t1, moved[NPAUSES] = {0}, spent[NPAUSES] = {0};
+	double ns, best[NPAUSES] = {0};
+	int c, i, k, r, n = 1, write, status;
 
 	bench_init(argc, argv, usage);
 	while ((c = getopt(argc, argv, "n:M:W:N:")) != -1) {
@@ -220,17 +221,32 @@ int main(int argc, char *argv[])
 	warm_chase(&pr);
 	fprintf(stderr, "\"loaded latency %s, %d loader%s: MB/s ns\n",
 		write ? "wr" : "rd", n, n > 1 ? "s" : "");
-	for (i = 0; i < NPAUSES; i++) {
-		ctl->pause = pauses[i];
-		sleep_us(SETTLE_US);
-		b0 = total_bytes(ctl, n);
-		t0 = clock_now_ns();
-		ns = probe_head(&pr, pr.heads[0]);
-		b1 = total_bytes(ctl, n);
-		t1 = clock_now_ns();
-		fprintf(stderr, "%.0f %.3f\n",
-			(double)(b1 - b0) * 1e3 / (double)(t1 - t0), ns);
+	/*
+	 * PROBE_ROUNDS interleaved rounds over the load levels (forwards,
+	 * then backwards): a burst of other load falls on every level alike
+	 * instead of bending the curve where it happened.  Each level's
+	 * latency is the least of its rounds' medians, its bandwidth the
+	 * bytes over the time of all its rounds.
+	 */
+	for (r = 0; r < PROBE_ROUNDS; r++) {
+		for (k = 0; k < NPAUSES; k++) {
+			i = r % 2 == 0 ? k : NPAUSES - 1 - k;
+			ctl->pause = pauses[i];
+			sleep_us(SETTLE_US);
+			b0 = total_bytes(ctl, n);
+			t0 = clock_now_ns();
+			ns = probe_head_once(&pr, pr.heads[0]);
+			b1 = total_bytes(ctl, n);
+			t1 = clock_now_ns();
+			if (r == 0 || ns < best[i])
+				best[i] = ns;
+			moved[i] += b1 - b0;
+			spent[i] += t1 - t0;
+		}
 	}
+	for (i = 0; i < NPAUSES; i++)
+		fprintf(stderr, "%.0f %.3f\n",
+			(double)moved[i] * 1e3 / (double)spent[i], best[i]);
 	fprintf(stderr, "\n");
 	ctl->stop = 1;
 	for (i = 0; i < n; i++)

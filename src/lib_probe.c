@@ -75,16 +75,22 @@ static void chase(iter_t n, void *cookie)
  * process can take the CPU during most intervals of one run; it can only
  * make a run slower, so the fastest run's median is the truest.
  */
-static double run(struct probe *pr)
+static double run_once(struct probe *pr)
 {
 	double scale = 1.0 / (pr->k == 1 ? CHAIN_UNROLL : CHAIN_K_STEPS);
+
+	benchmp(NULL, chase, NULL, 0, 1, pr->opts.warmup,
+		pr->opts.repetitions, pr);
+	return report_median(scale, 0);
+}
+
+static double run(struct probe *pr)
+{
 	double best = 0.0, t;
 	int r;
 
 	for (r = 0; r < PROBE_ROUNDS; r++) {
-		benchmp(NULL, chase, NULL, 0, 1, pr->opts.warmup,
-			pr->opts.repetitions, pr);
-		t = report_median(scale, 0);
+		t = run_once(pr);
 		if (r == 0 || t < best)
 			best = t;
 	}
@@ -116,6 +122,13 @@ double probe_head(struct probe *pr, void *head)
 	pr->k = 1;
 	pr->heads[0] = head;
 	return run(pr);
+}
+
+double probe_head_once(struct probe *pr, void *head)
+{
+	pr->k = 1;
+	pr->heads[0] = head;
+	return run_once(pr);
 }
 
 /* Chain counts tried: enough to see a plateau, few enough to be quick. */

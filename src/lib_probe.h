@@ -58,6 +58,9 @@ double probe_chain(struct probe *pr, const struct chain_spec *spec,
 		   size_t size, int k);
 /* Time a chain the caller laid in pr->buf: nanoseconds per load. */
 double probe_head(struct probe *pr, void *head);
+/* The same, one median only: for callers that take the least of their
+ * own interleaved rounds. */
+double probe_head_once(struct probe *pr, void *head);
 
 /*
  * Memory-level parallelism at size: the most independent loads that
