@@ -10,8 +10,12 @@
  *
  * Server: bw_tcp -s [-b addr] [-p port] [-i idle]   (background)
  *         bw_tcp -S host [-p port]                  (stop it)
- * Client: bw_tcp [-m msg] [-M total] [-P] [-W] [-N] [-p port] [host]
+ * Client: bw_tcp [-m msg]... [-M total] [-P] [-W] [-N] [-p port] [host]
  * A client given no host runs its own server on a free loopback port.
+ * With several -m, one connection per size, all open at once, timed in
+ * interleaved rounds (benchmp_rounds) so that load coming and going falls
+ * on every size alike; one line per size, in the order given.  With -P,
+ * one size after another.
  */
 #include "bench.h"
 #include "lib_net.h"
@@ -25,6 +29,7 @@
 #define DEFAULT_MAX	(10 * 1000 * 1000)	/* at most 10 MB per iteration */
 #define MAX_MSG		(256 << 20)
 #define MAX_MOVE	((size_t)1 << 40)
+#define MAX_SIZES	16		/* -m given several times */
 
 struct state {
 	const char *host;
@@ -95,56 +100,99 @@ static void cleanup(iter_t n, void *cookie)
 	free(st->buf);
 }
 
+/* MB/s = bytes per iteration * 1e3 / ns per iteration. */
+static void report(const struct state *st)
+{
+	double mbs = report_median((double)st->move * 1e3, 1);
+
+	fprintf(stderr, "%.6f %.2f\n", (double)st->msize / 1e6, mbs);
+	report_stats_line("bw_tcp", "MB/sec", (double)st->move * 1e3, 1);
+}
+
 static const char usage[] =
 	"-s [-b addr] [-p port] [-i idle_s] | [-m msg] [-M total] "
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] [-p port] "
 	"[host] | -S host [-p port]\n";
 
+/* One size after another (parallel copies), or all in interleaved rounds. */
+static void measure(struct state *st, int nsizes,
+		    const struct bench_opts *opts)
+{
+	struct bench_point pts[MAX_SIZES];
+	int i;
+
+	if (nsizes == 1 || opts->parallel > 1) {
+		for (i = 0; i < nsizes; i++) {
+			benchmp(init, do_read, cleanup, 0, opts->parallel,
+				opts->warmup, opts->repetitions, &st[i]);
+			report(&st[i]);
+		}
+		return;
+	}
+	for (i = 0; i < nsizes; i++)
+		pts[i] = (struct bench_point){init, do_read, cleanup, &st[i],
+					      0, NULL, NULL, 0, 0};
+	benchmp_rounds(pts, nsizes, 1, opts->warmup, opts->repetitions);
+	for (i = 0; i < nsizes; i++) {
+		bench_point_result(&pts[i], 1);
+		report(&st[i]);
+		bench_point_free(&pts[i]);
+	}
+}
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct state st;
+	struct state st[MAX_SIZES];
+	size_t move = 0;
 	pid_t server;
-	double mbs;
-	int c;
+	int c, i, nsizes = 0;
 
-	memset(&st, 0, sizeof(st));
-	st.msize = DEFAULT_MSG;
-	srv_args_init(&st.sa, NET_PORT_BW_TCP);
+	memset(st, 0, sizeof(st));
+	srv_args_init(&st[0].sa, NET_PORT_BW_TCP);
 	bench_init(argc, argv, usage);
 	while ((c = srv_getopt(argc, argv, BENCH_COMMON_OPTS "m:M:", &opts,
-				&st.sa)) != -1) {
+				&st[0].sa)) != -1) {
 		if (c == 'm') {
-			st.msize = bench_arg_size(optarg);
+			if (nsizes == MAX_SIZES)
+				bench_fail("-m: at most %d message sizes",
+					   MAX_SIZES);
+			st[nsizes++].msize = bench_arg_size(optarg);
 		} else if (c == 'M') {
-			st.move = bench_arg_size(optarg);
-			if (st.move == 0)
+			move = bench_arg_size(optarg);
+			if (move == 0)
 				bench_fail("-M: total must be at least 1 byte");
 		} else {
 			bench_usage();
 		}
 	}
-	if (st.msize < 1 || st.msize > MAX_MSG)
-		bench_fail("-m: message size must be 1..%d bytes", MAX_MSG);
-	if (st.move == 0) {
-		st.move = st.msize * DEFAULT_MSGS;
-		if (st.move > DEFAULT_MAX)
-			st.move = DEFAULT_MAX > st.msize ? DEFAULT_MAX
-							 : st.msize;
-	}
-	if (st.move > MAX_MOVE)
+	if (nsizes == 0)
+		st[nsizes++].msize = DEFAULT_MSG;
+	if (move > MAX_MOVE)
 		bench_fail("-M: total must be 1..2^40 bytes");
+	for (i = 0; i < nsizes; i++) {
+		if (st[i].msize < 1 || st[i].msize > MAX_MSG)
+			bench_fail("-m: message size must be 1..%d bytes",
+				   MAX_MSG);
+		st[i].move = move;
+		if (st[i].move == 0) {
+			st[i].move = st[i].msize * DEFAULT_MSGS;
+			if (st[i].move > DEFAULT_MAX)
+				st[i].move = DEFAULT_MAX > st[i].msize ?
+					     DEFAULT_MAX : st[i].msize;
+		}
+	}
 	if (argc - optind > 1)
 		bench_usage();
-	srv_dispatch(&st.sa, SOCK_STREAM, argc - optind, argv + optind, serve,
-		     &st, &st.lfd, &st.host, &st.port, &server);
-	benchmp(init, do_read, cleanup, 0, opts.parallel, opts.warmup,
-		opts.repetitions, &st);
+	srv_dispatch(&st[0].sa, SOCK_STREAM, argc - optind, argv + optind,
+		     serve, &st[0], &st[0].lfd, &st[0].host, &st[0].port,
+		     &server);
+	for (i = 1; i < nsizes; i++) {
+		st[i].host = st[0].host;
+		st[i].port = st[0].port;
+	}
+	measure(st, nsizes, &opts);
 	if (server > 0)
 		srv_child_stop(server);
-	/* MB/s = bytes per iteration * 1e3 / ns per iteration. */
-	mbs = report_median((double)st.move * 1e3, 1);
-	fprintf(stderr, "%.6f %.2f\n", (double)st.msize / 1e6, mbs);
-	report_stats_line("bw_tcp", "MB/sec", (double)st.move * 1e3, 1);
 	return 0;
 }
