@@ -19,7 +19,8 @@
  * before anything is timed); otherwise (or with -B) the file's cached
  * pages of each range are dropped with POSIX_FADV_DONTNEED before it is
  * read, and mincore() checks that they went.  Where they cannot be
- * dropped the output says that the figures include the page cache.  Each
+ * dropped, or the file lives in memory (tmpfs), the output says that the
+ * figures include the page cache.  Each
  * sample is one timed operation (the clock's overhead subtracted), so
  * ENOUGH does not apply.
  *
@@ -38,6 +39,11 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <time.h>
+#if defined(__linux__)
+#include <sys/vfs.h>
+#define TMPFS_MAGIC_NR	0x01021994U	/* linux/magic.h */
+#define RAMFS_MAGIC_NR	0x858458f6U
+#endif
 
 #define BLK		4096		/* seek read; any O_DIRECT alignment */
 #define CHUNK		(1 << 20)	/* one pread() of a zone read */
@@ -266,6 +272,24 @@ static void seek_series(struct state *st, long n)
 	cache_note(st, "random seek");
 }
 
+/*
+ * A file system whose storage is the page cache (tmpfs, ramfs), where
+ * even O_DIRECT reads memory.
+ */
+static int in_memory(int fd)
+{
+#if defined(__linux__)
+	struct statfs sf;
+
+	return fstatfs(fd, &sf) == 0 &&
+	       ((uint32_t)sf.f_type == TMPFS_MAGIC_NR ||
+		(uint32_t)sf.f_type == RAMFS_MAGIC_NR);
+#else
+	(void)fd;
+	return 0;
+#endif
+}
+
 /* Open read-only: O_DIRECT if the file takes it (and an aligned read). */
 static void open_target(struct state *st, int buffered)
 {
@@ -282,7 +306,7 @@ static void open_target(struct state *st, int buffered)
 	(void)buffered;
 #endif
 	if (st->fd >= 0) {
-		st->mode = DIRECT;
+		st->mode = in_memory(st->fd) ? CACHED : DIRECT;
 		return;
 	}
 	st->fd = open(st->path, O_RDONLY);
@@ -432,6 +456,7 @@ int main(int argc, char *argv[])
 		st.pre = -1;
 		st.len = BLK;
 		timing_spin(arm_random, do_read, NULL, 1, &st, opts.warmup);
+		st.checked = st.cached = 0;
 	}
 	zones(&st, nzones, opts.repetitions);
 	/* No read-ahead around the single blocks. */

@@ -97,10 +97,10 @@ for (@{ $o->{other} // [] }) {
 	     "-B: a cache note, nothing else: $_");
 }
 
-# A tmpfs file cannot be dropped from the page cache: -B must say so.
+# A tmpfs file lives in the page cache: with -B or without, it says so.
 SKIP: {
 	my $fs = `stat -f -c %T /dev/shm 2>/dev/null` // '';
-	skip 'no tmpfs at /dev/shm', 2 unless $fs =~ /^tmpfs/ && -w '/dev/shm';
+	skip 'no tmpfs at /dev/shm', 4 unless $fs =~ /^tmpfs/ && -w '/dev/shm';
 	my $d = tempdir(DIR => '/dev/shm', CLEANUP => 1);
 	open(my $fh, '>', "$d/img") or die;
 	print $fh "x" x (1 << 20);
@@ -109,6 +109,10 @@ SKIP: {
 	is($r->{status}, 0, 'tmpfs -B: exit 0') or diag($r->{err});
 	like($r->{err}, qr/^"disk \Q$d\E\/img zone bandwidth \(page cache included,/m,
 	     'tmpfs -B: the figures are said to include the page cache');
+	$r = run([bin('disk'), '-z', 2, '-N', 1, '-n', 2, "$d/img"], env => \%env);
+	is($r->{status}, 0, 'tmpfs: exit 0') or diag($r->{err});
+	like($r->{err}, qr/^disk \Q$d\E\/img seek \(page cache included\): /m,
+	     'tmpfs: even where O_DIRECT is taken, the page cache is said to be included');
 }
 
 # Read-only: refused, and nothing changed by any run.
