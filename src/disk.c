@@ -3,7 +3,8 @@
  *
  *   zones  the device is cut into <zones> equal zones; each sample reads
  *          <size> bytes sequentially (in 1 MB pread()s) inside one zone,
- *          near its start; the zones are visited in interleaved rounds
+ *          near its start, after an untimed read of its first block has
+ *          moved the head there (the seek is not counted); the zones are visited in interleaved rounds
  *          (forwards, then backwards), so drift falls on all of them.
  *          A series "offset MB, MB/s" (MB = 10^6): on a rotating disk the
  *          outer zones (low offsets) are faster.
@@ -127,17 +128,24 @@ static int still_cached(struct state *st, off_t off, size_t len)
 	return 1;
 }
 
-/* Before a timed read: the page cache dropped, the positioning read
- * made, and (DROPPED) a check that the timed range is not cached. */
+/*
+ * Before a timed read: the positioning read made, the page cache dropped
+ * (after it too, so that it only moves the head), and (DROPPED) a check
+ * that the timed range is not cached.
+ */
 static void arm(iter_t n, void *cookie)
 {
 	struct state *st = cookie;
+	int drops = st->mode == DROPPED || st->mode == UNVERIFIED;
 
 	(void)n;
-	if (st->mode == DROPPED || st->mode == UNVERIFIED)
+	if (drops)
 		file_uncache(st->fd, st->path);
-	if (st->pre >= 0)
+	if (st->pre >= 0) {
 		read_range(st, st->pre, BLK);
+		if (drops)
+			file_uncache(st->fd, st->path);
+	}
 	if (st->mode == DROPPED) {
 		st->checked++;
 		st->cached += (unsigned long)still_cached(st, st->off, st->len);
@@ -201,7 +209,6 @@ static void zones(struct state *st, int nzones, int reps)
 	slots = (width - (off_t)st->xfer) / (off_t)st->xfer + 1;
 	for (z = 0; z < nzones; z++)
 		result_init(&res[z], 1);
-	st->pre = -1;
 	st->len = st->xfer;
 	for (r = 0; r < reps; r++) {
 		/* Every other slot while there are some: not where the last
@@ -210,6 +217,7 @@ static void zones(struct state *st, int nzones, int reps)
 		for (i = 0; i < nzones; i++) {
 			z = r % 2 ? nzones - 1 - i : i;
 			st->off = (off_t)z * width + k * (off_t)st->xfer;
+			st->pre = st->off;	/* the head there first */
 			add_sample(&res[z], sample_ns(st), r);
 		}
 	}
