@@ -4,10 +4,11 @@
  *   zones  the device is cut into <zones> equal zones; each sample reads
  *          <size> bytes sequentially (in 1 MB pread()s) inside one zone,
  *          near its start, after an untimed read of its first block has
- *          moved the head there (the seek is not counted); the zones are visited in interleaved rounds
- *          (forwards, then backwards), so drift falls on all of them.
- *          A series "offset MB, MB/s" (MB = 10^6): on a rotating disk the
- *          outer zones (low offsets) are faster.
+ *          moved the head there (the seek is not counted).  The zones are
+ *          visited in interleaved rounds (forwards, then backwards), so
+ *          drift falls on all of them.  A series "offset MB, MB/s"
+ *          (MB = 10^6): on a rotating disk the outer zones (low offsets)
+ *          are faster.
  *   seeks  each sample is one 4 KB read: at a random offset (the headline
  *          "seek", the median over -n reads, each after another random
  *          read), and at a given distance after an untimed read that puts
@@ -18,12 +19,11 @@
  * Only reads: the device or file is opened O_RDONLY and nothing else.
  * O_DIRECT where it is accepted (aligned buffers, allocated and touched
  * before anything is timed); otherwise (or with -B) the file's cached
- * pages of each range are dropped with POSIX_FADV_DONTNEED before it is
- * read, and mincore() checks that they went.  Where they cannot be
- * dropped, or the file lives in memory (tmpfs), the output says that the
- * figures include the page cache.  Each
- * sample is one timed operation (the clock's overhead subtracted), so
- * ENOUGH does not apply.
+ * pages are dropped with POSIX_FADV_DONTNEED before each read, and
+ * mincore() checks that the range went.  Where they cannot be dropped,
+ * or the file lives in memory (tmpfs), the output says that the figures
+ * include the page cache.  Each sample is one timed operation (the
+ * clock's overhead subtracted), so ENOUGH does not apply.
  *
  * usage: disk [-B] [-z <zones>] [-s <size>] [-n <seeks>] [-W <warmup>]
  *             [-N <repetitions>] <device|file>
