@@ -47,14 +47,15 @@
 #endif
 
 #define BLK		4096		/* seek read; any O_DIRECT alignment */
-#define CHUNK		(1 << 20)	/* one pread() of a zone read */
+#define CHUNK		(1 << 20)	/* bytes per pread() of a zone sample */
 #define DEFAULT_ZONES	16		/* enough points to see the falloff */
-#define MAX_ZONES	4096
+#define MAX_ZONES	4096		/* past a graph's resolution: a typo */
 #define DEFAULT_SIZE	(4 << 20)	/* per sample: several tracks */
 /* 5 samples per zone: 16 x 5 x 4 MB is a few seconds on a 100 MB/s disk. */
 #define DEFAULT_REPS	5
-/* 32 reads per seek point: ~2 s for a 9-point series on a 10 ms disk. */
+/* 32 per seek point: 9 points x 32 x 2 reads x 10 ms = 6 s on a disk. */
 #define DEFAULT_SEEKS	32
+/* 100000 reads: ~20 min per point on a 10 ms disk. */
 #define MAX_SEEKS	100000L
 #define FIRST_DIST	(64 << 10)	/* shortest seek distance */
 #define DIST_STEP	8		/* distances grow x8 */
