@@ -1,17 +1,22 @@
 /*
- * lib_file.c - files for bw_file_rd, bw_mmap_rd, lat_mmap, lat_pagefault.
+ * lib_file.c - files for bw_file_rd, bw_mmap_rd, lat_mmap, lat_pagefault,
+ * and the page cache checks of disk.
  *
  * The paper's file-system section: with many copies either all read one
  * file (contending for its kernel structures) or, with -C, each reads a
  * private copy.  The copies are made by the parent before any copy starts
  * and registered for removal, so they go whatever way the program ends.
  */
+#if defined(__linux__)
+#define _GNU_SOURCE		/* mincore() under -D_XOPEN_SOURCE */
+#endif
 #include "bench.h"
 #include "lib_file.h"
 #include "lib_report.h"
 
 #include <fcntl.h>
 #include <limits.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 /* Chunk for copying and warming files. */
@@ -117,6 +122,47 @@ void file_warm(const char *path, size_t size)
 	}
 	close(fd);
 	free(buf);
+}
+
+void file_uncache(int fd, const char *path)
+{
+	int err = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+
+	if (err != 0) {
+		errno = err;
+		bench_die("posix_fadvise %s", path);
+	}
+}
+
+#if defined(__linux__)
+typedef unsigned char mincore_vec;
+#else
+typedef char mincore_vec;
+#endif
+
+int file_resident(int fd, off_t off, size_t len)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	off_t start = off - off % page;
+	size_t span = len + (size_t)(off - start), pages, i;
+	mincore_vec *vec;
+	int any = 0;
+	void *p;
+
+	pages = (span + (size_t)page - 1) / (size_t)page;
+	p = mmap(NULL, span, PROT_READ, MAP_SHARED, fd, start);
+	if (p == MAP_FAILED)
+		return -1;
+	vec = malloc(pages);
+	if (vec == NULL)
+		bench_die("out of memory");
+	if (mincore(p, span, vec) != 0)
+		any = -1;
+	for (i = 0; any == 0 && i < pages; i++)
+		any = vec[i] & 1;
+	free(vec);
+	munmap(p, span);
+	return any;
 }
 
 uint64_t file_sum(const void *p, size_t len)

@@ -39,6 +39,17 @@ void file_warm(const char *path, size_t size);
  * every run visits in the same order).
  */
 void file_order(size_t *idx, size_t n, int random);
+/*
+ * Ask the kernel to drop fd's cached pages (POSIX_FADV_DONTNEED over the
+ * whole file: a page cache of large folios keeps any folio only part of
+ * which was named).  Dirty pages stay until written back.  Dies on error.
+ */
+void file_uncache(int fd, const char *path);
+/*
+ * 1 if part of [off, off+len) of fd is in the page cache, 0 if none of
+ * it is, -1 if that cannot be told (the file cannot be mapped).
+ */
+int file_resident(int fd, off_t off, size_t len);
 /* Sum every 64-bit word (and trailing byte) of p[0 .. len). */
 uint64_t file_sum(const void *p, size_t len);
 

@@ -322,10 +322,31 @@ sub host_part {
 	return 'remote.' . slug($h);
 }
 
+# disk's name for a device or file: its last path component, slugged
+# (/dev/sda: sda).
+sub disk_part {
+	my ($path) = @_;
+	$path =~ s{/+$}{};
+	$path =~ s{.*/}{};
+	return slug($path) || 'root';
+}
+
+# How disk read: its titles and labels end "(<how>...)".
+sub disk_how {
+	my ($text) = @_;
+	return undef unless $text =~
+		/\((O_DIRECT|page cache dropped, unverified|page cache dropped|page cache included)/;
+	return { O_DIRECT => 'direct', 'page cache dropped' => 'dropped',
+		 'page cache dropped, unverified' => 'unverified',
+		 'page cache included' => 'cached' }->{$1};
+}
+
 # name, unit, better, bytes convention of a scalar value.
 sub scalar_name {
 	my ($v) = @_;
 	return ('http.' . slug($1), undef) if $v->{label} =~ /^lat_http (.*)$/;
+	return ('disk.' . disk_part($1) . '.seek', undef)
+		if $v->{label} =~ /^disk (.+) seek \(/;
 	for my $r (@SCALAR) {
 		my ($re, $name, $bytes) = @$r;
 		if (my @m = $v->{label} =~ $re) {
@@ -362,6 +383,11 @@ sub series_name {
 	return ('mmap.reread_open2close', 'MB', 'MB/sec', 'bytes read')
 		if $t eq 'Mmap read open2close bandwidth';
 	return ('mmap.latency', 'MB', 'microseconds') if $t eq 'mappings';
+	# disk: read bandwidth by offset, read latency by seek distance.
+	return ('disk.' . disk_part($1) . '.zone_bandwidth', 'MB', 'MB/sec', 'bytes read')
+		if $t =~ /^disk (.+) zone bandwidth \(/;
+	return ('disk.' . disk_part($1) . '.seek_distance', 'MB', 'microseconds')
+		if $t =~ /^disk (.+) seek by distance \(/;
 	return ('fs.latency', 'size', 'files') if $t eq 'File system latency';
 	return ('mem.parallelism', 'MB', 'parallelism') if $t eq 'Memory parallelism';
 	return ('c2c.matrix', 'cpu', 'cpu') if $t eq 'c2c latency';

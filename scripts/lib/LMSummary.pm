@@ -38,6 +38,45 @@ sub point_at {
 	}
 	return undef;
 }
+# The y of a series' point at the smallest (first) or largest x.
+sub end_point {
+	my ($m, $series, $last) = @_;
+	my ($best, $bx);
+	for my $s (@{ $m->{':series'} }) {
+		next unless $s->{name} eq $series;
+		for my $p (@{ $s->{points} }) {
+			($best, $bx) = ($p->{y}, $p->{x})
+				if !defined $bx || ($last ? $p->{x} > $bx : $p->{x} < $bx);
+		}
+	}
+	return $best;
+}
+# The smallest y of a series.
+sub min_point {
+	my ($m, $series) = @_;
+	my $min;
+	for my $s (grep { $_->{name} eq $series } @{ $m->{':series'} }) {
+		for my $p (@{ $s->{points} }) {
+			$min = $p->{y} if !defined $min || $p->{y} < $min;
+		}
+	}
+	return $min;
+}
+# The disks a run measured (their <name> in disk.<name>.*), and how disk
+# read each (direct, dropped, cached: from its zone series' title).
+sub disks {
+	my ($run, $m) = @_;
+	my %seen;
+	return grep { !$seen{$_}++ } map { /^disk\.(.+)\.(?:zone_bandwidth|seek_distance)$/ ? $1 : () }
+		map { $_->{name} } @{ $m->{':series'} };
+}
+sub disk_how {
+	my ($m, $d) = @_;
+	for my $s (@{ $m->{':series'} }) {
+		return LMResults::disk_how($s->{title}) if $s->{name} eq "disk.$d.zone_bandwidth";
+	}
+	return undef;
+}
 sub v { my ($m, $n) = @_; return $m->{$n} ? $m->{$n}{value} : undef; }
 sub mean {
 	my @v = grep { defined } @_;
@@ -315,7 +354,8 @@ EOT
 		[ 10, sub { loaded($_[1], 'bw') }, 'higher', 'int' ],
 		[ 13, sub { loaded($_[1], 'lat') } ],
 	  ] },
-	{ remote => 1, head => <<'EOT',
+	{ per => sub { map { [ $_->{host}, LMResults::host_part($_->{host}) ] }
+			@{ $_[0]{remote} } }, head => <<'EOT',
 *Remote* Communication latencies in microseconds - smaller is better
 ---------------------------------------------------------------------
 Host                 OS   UDP  RPC/   TCP  RPC/ TCP
@@ -329,6 +369,26 @@ EOT
 		[ 5, sub { v($_[1], "net.$_[2].tcp_latency") } ],
 		[ 5, sub { v($_[1], "net.$_[2].rpc_tcp_latency") } ],
 		[ 4, sub { v($_[1], "net.$_[2].tcp_connect") } ],
+	  ] },
+	{ per => sub { map { [ $_, $_ ] } disks(@_) }, head => <<'EOT',
+Disk (DISKS) - seek times in microseconds, zone read bandwidth in MB/s
+(seek: random offsets; near, far: the shortest and the longest distance;
+outer, inner: the first and the last zone; how: O_DIRECT or page cache)
+------------------------------------------------------------------------------
+Host                Disk   seek   seek   seek   zone   zone   zone how
+                           rand   near    far  outer  inner    min
+--------- ------------- ------ ------ ------ ------ ------ ------ ----------
+EOT
+	  names => [ 'seek rand', 'seek near', 'seek far', 'zone outer', 'zone inner',
+		     'zone min', 'how' ],
+	  cols => [
+		[ 6, sub { v($_[1], "disk.$_[2].seek") } ],
+		[ 6, sub { end_point($_[1], "disk.$_[2].seek_distance", 0) } ],
+		[ 6, sub { end_point($_[1], "disk.$_[2].seek_distance", 1) } ],
+		[ 6, sub { end_point($_[1], "disk.$_[2].zone_bandwidth", 0) }, 'higher' ],
+		[ 6, sub { end_point($_[1], "disk.$_[2].zone_bandwidth", 1) }, 'higher' ],
+		[ 6, sub { min_point($_[1], "disk.$_[2].zone_bandwidth") }, 'higher' ],
+		[ 10, sub { disk_how($_[1], $_[2]) }, 'none', 'text' ],
 	  ] },
 	{ head => <<'EOT',
 File & VM system latencies in microseconds - smaller is better
@@ -425,11 +485,13 @@ sub tables {
 	my @out;
 	for my $sec (@SECTIONS) {
 		my @lines;	# [host, os, values]
-		if ($sec->{remote}) {
+		if ($sec->{per}) {
+			# A row per remote host, per disk: [what the OS column
+			# shows, the part of the metric names].
 			for my $r (@rows) {
-				for my $rem (@{ $r->{run}{remote} }) {
-					my $part = LMResults::host_part($rem->{host});
-					push @lines, [ $r->{host}, $rem->{host},
+				for my $w ($sec->{per}->($r->{run}, $r->{m})) {
+					my ($shown, $part) = @$w;
+					push @lines, [ $r->{host}, $shown,
 						[ map { $_->[1]->($r->{run}, $r->{m}, $part) } @{ $sec->{cols} } ] ];
 				}
 			}

@@ -1,0 +1,477 @@
+/*
+ * disk - zone bandwidth and seek time of a disk or a file, read-only.
+ *
+ *   zones  the device is cut into <zones> equal zones; each sample reads
+ *          <size> bytes sequentially (in 1 MB pread()s) inside one zone,
+ *          near its start, after an untimed read of its first block has
+ *          moved the head there (the seek is not counted).  The zones are
+ *          visited in interleaved rounds (forwards, then backwards), so
+ *          drift falls on all of them.  A series "offset MB, MB/s"
+ *          (MB = 10^6): on a rotating disk the outer zones (low offsets)
+ *          are faster.
+ *   seeks  each sample is one 4 KB read: at a random offset (the headline
+ *          "seek", the median over -n reads, each after another random
+ *          read), and at a given distance after an untimed read that puts
+ *          the head there (a series "distance MB, microseconds").  Seek
+ *          time here is access time: seek, rotation and one block's
+ *          transfer, as a program sees it.
+ *
+ * Only reads: the device or file is opened O_RDONLY and nothing else.
+ * O_DIRECT where it is accepted (aligned buffers, allocated and touched
+ * before anything is timed); otherwise (or with -B) the file's cached
+ * pages are dropped with POSIX_FADV_DONTNEED before each read, and
+ * mincore() checks that the range went.  Where they cannot be dropped,
+ * or the file lives in memory (tmpfs), the output says that the figures
+ * include the page cache.  Each sample is one timed operation (the
+ * clock's overhead subtracted), so ENOUGH does not apply.
+ *
+ * usage: disk [-B] [-z <zones>] [-s <size>] [-n <seeks>] [-W <warmup>]
+ *             [-N <repetitions>] <device|file>
+ */
+#if defined(__linux__)
+#define _GNU_SOURCE		/* O_DIRECT under -D_XOPEN_SOURCE */
+#endif
+#include "bench.h"
+#include "lib_copy.h"
+#include "lib_file.h"
+#include "lib_report.h"
+#include "lib_result.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <time.h>
+#if defined(__linux__)
+#include <sys/vfs.h>
+#define TMPFS_MAGIC_NR	0x01021994U	/* linux/magic.h */
+#define RAMFS_MAGIC_NR	0x858458f6U
+#endif
+
+#define BLK		4096		/* seek read; any O_DIRECT alignment */
+#define CHUNK		(1 << 20)	/* bytes per pread() of a zone sample */
+#define DEFAULT_ZONES	16		/* enough points to see the falloff */
+#define MAX_ZONES	4096		/* past a graph's resolution: a typo */
+#define DEFAULT_SIZE	(4 << 20)	/* per sample: several tracks */
+/* 5 samples per zone: 16 x 5 x 4 MB is a few seconds on a 100 MB/s disk. */
+#define DEFAULT_REPS	5
+/* 32 per seek point: 9 points x 32 x 2 reads x 10 ms = 6 s on a disk. */
+#define DEFAULT_SEEKS	32
+/* 100000 reads: ~20 min per point on a 10 ms disk. */
+#define MAX_SEEKS	100000L
+#define FIRST_DIST	(64 << 10)	/* shortest seek distance */
+#define DIST_STEP	8		/* distances grow x8 */
+/* Writeback of a freshly written range: up to 20 x 50 ms per range. */
+#define DROP_TRIES	20
+#define DROP_PAUSE_NS	50000000L
+
+enum mode { DIRECT, DROPPED, UNVERIFIED, CACHED };
+static const char *const mode_text[] = {
+	"O_DIRECT", "page cache dropped", "page cache dropped, unverified",
+	"page cache included"
+};
+
+struct state {
+	const char *path;
+	int fd;
+	enum mode mode;
+	off_t size;		/* bytes, a multiple of BLK */
+	size_t xfer;		/* bytes per zone sample */
+	char *buf;		/* CHUNK bytes, page aligned */
+	off_t off, pre;		/* next timed read; untimed one before (-1) */
+	size_t len;		/* bytes of the timed read */
+	uint64_t rng;
+	unsigned long checked, cached;	/* DROPPED: ranges found resident */
+};
+
+static void read_range(struct state *st, off_t off, size_t len)
+{
+	size_t done, want;
+	ssize_t r;
+
+	for (done = 0; done < len; done += (size_t)r) {
+		want = len - done < CHUNK ? len - done : CHUNK;
+		r = pread(st->fd, st->buf, want, off + (off_t)done);
+		if (r <= 0) {
+			if (r == 0)
+				errno = EIO;
+			bench_die("read %s at %lld", st->path,
+				  (long long)(off + (off_t)done));
+		}
+	}
+}
+
+/* The timed operation: one read of st->len bytes at st->off. */
+static void do_read(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	while (n-- > 0)
+		read_range(st, st->off, st->len);
+	use_pointer(st->buf);
+}
+
+/*
+ * Dirty pages (a file just written) are not dropped until written back,
+ * which dropping starts: a range still cached is dropped again after a
+ * pause, up to DROP_TRIES times (once, after a range stayed cached).
+ * 1 if it stayed cached.
+ */
+static int still_cached(struct state *st, off_t off, size_t len)
+{
+	struct timespec pause = {0, DROP_PAUSE_NS};
+	int i, tries = st->cached > 0 ? 1 : DROP_TRIES;
+
+	for (i = 0; i < tries; i++) {
+		if (file_resident(st->fd, off, len) == 0)
+			return 0;
+		nanosleep(&pause, NULL);
+		file_uncache(st->fd, st->path);
+	}
+	return 1;
+}
+
+/*
+ * Before a timed read: the positioning read made, the page cache dropped
+ * (after it too, so that it only moves the head), and (DROPPED) a check
+ * that the timed range is not cached.
+ */
+static void arm(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+	int drops = st->mode == DROPPED || st->mode == UNVERIFIED;
+
+	(void)n;
+	if (drops)
+		file_uncache(st->fd, st->path);
+	if (st->pre >= 0) {
+		read_range(st, st->pre, BLK);
+		if (drops)
+			file_uncache(st->fd, st->path);
+	}
+	if (st->mode == DROPPED) {
+		st->checked++;
+		st->cached += (unsigned long)still_cached(st, st->off, st->len);
+	}
+}
+
+static off_t random_block(struct state *st, off_t below)
+{
+	st->rng ^= st->rng << 13;
+	st->rng ^= st->rng >> 7;
+	st->rng ^= st->rng << 17;
+	return (off_t)(st->rng % (uint64_t)(below / BLK)) * BLK;
+}
+
+/* Warm-up: a read anywhere (a disk that slept spins up). */
+static void arm_random(iter_t n, void *cookie)
+{
+	struct state *st = cookie;
+
+	st->off = random_block(st, st->size);
+	arm(n, cookie);
+}
+
+/* One sample: the timed read as set up in st, overheads subtracted. */
+static double sample_ns(struct state *st)
+{
+	return timing_correct(timing_once(arm, do_read, NULL, 1, st), 1);
+}
+
+static void add_sample(struct bench_result *r, double ns, int round)
+{
+	struct sample s;
+
+	memset(&s, 0, sizeof(s));
+	s.ns = ns;
+	s.n = 1;
+	s.round = round;
+	result_add(r, &s);
+}
+
+/* Say so when some ranges could not be dropped after all. */
+static void cache_note(struct state *st, const char *what)
+{
+	if (st->cached > 0)
+		fprintf(stderr, "disk: %s: %lu of %lu %s reads found pages "
+			"still cached after POSIX_FADV_DONTNEED: those figures "
+			"include the page cache\n", st->path, st->cached,
+			st->checked, what);
+	st->cached = st->checked = 0;
+}
+
+static void zones(struct state *st, int nzones, int reps)
+{
+	struct bench_result *res = calloc((size_t)nzones, sizeof(*res));
+	off_t width = st->size / nzones / BLK * BLK, slots, k;
+	int r, i, z;
+	char label[64];
+
+	if (res == NULL)
+		bench_die("out of memory");
+	slots = (width - (off_t)st->xfer) / (off_t)st->xfer + 1;
+	for (z = 0; z < nzones; z++)
+		result_init(&res[z], 1);
+	st->len = st->xfer;
+	for (r = 0; r < reps; r++) {
+		/* Every other slot while there are some: not where the last
+		 * read (and a drive's read-ahead) ended. */
+		k = 2 * (off_t)r < slots ? 2 * (off_t)r : (off_t)r % slots;
+		for (i = 0; i < nzones; i++) {
+			z = r % 2 ? nzones - 1 - i : i;
+			st->off = (off_t)z * width + k * (off_t)st->xfer;
+			st->pre = st->off;	/* the head there first */
+			add_sample(&res[z], sample_ns(st), r);
+		}
+	}
+	fprintf(stderr, "\"disk %s zone bandwidth (%s, %zu-byte reads)\n",
+		st->path, mode_text[st->mode], st->xfer);
+	for (z = 0; z < nzones; z++) {
+		result_publish(&res[z]);
+		fprintf(stderr, "%.6f %.2f\n", (double)z * (double)width / 1e6,
+			report_median((double)st->xfer * 1e3, 1));
+		snprintf(label, sizeof(label), "disk zone %d", z);
+		report_stats_line(label, "MB/sec", (double)st->xfer * 1e3, 1);
+	}
+	fputc('\n', stderr);
+	cache_note(st, "zone");
+	free(res);
+}
+
+/* n random reads, or n reads `dist` after an untimed one (dist > 0). */
+static void seeks(struct state *st, off_t dist, long n)
+{
+	struct bench_result res;
+	long i;
+
+	result_init(&res, 1);
+	st->len = BLK;
+	for (i = 0; i < n; i++) {
+		if (dist > 0) {
+			st->pre = random_block(st, st->size - dist);
+			st->off = st->pre + dist;
+		} else {
+			st->pre = -1;
+			st->off = random_block(st, st->size);
+		}
+		add_sample(&res, sample_ns(st), (int)i);
+	}
+	result_publish(&res);
+}
+
+static void seek_series(struct state *st, long n)
+{
+	char label[64];
+	off_t d;
+
+	fprintf(stderr, "\"disk %s seek by distance (%s, %d-byte reads)\n",
+		st->path, mode_text[st->mode], BLK);
+	for (d = FIRST_DIST; d <= st->size - BLK; d *= DIST_STEP) {
+		seeks(st, d, n);
+		fprintf(stderr, "%.6f %.2f\n", (double)d / 1e6,
+			report_median(1e-3, 0));
+		snprintf(label, sizeof(label), "disk seek %lld",
+			 (long long)d);
+		report_stats_line(label, "microseconds", 1e-3, 0);
+	}
+	fputc('\n', stderr);
+	cache_note(st, "seek");
+	seeks(st, 0, n);
+	fprintf(stderr, "disk %s seek (%s): %.2f microseconds\n", st->path,
+		mode_text[st->mode], report_median(1e-3, 0));
+	report_stats_line("disk seek", "microseconds", 1e-3, 0);
+	cache_note(st, "random seek");
+}
+
+/*
+ * A file system whose storage is the page cache (tmpfs, ramfs), where
+ * even O_DIRECT reads memory.
+ */
+static int in_memory(int fd)
+{
+#if defined(__linux__)
+	struct statfs sf;
+
+	return fstatfs(fd, &sf) == 0 &&
+	       ((uint32_t)sf.f_type == TMPFS_MAGIC_NR ||
+		(uint32_t)sf.f_type == RAMFS_MAGIC_NR);
+#else
+	(void)fd;
+	return 0;
+#endif
+}
+
+/* Open read-only: O_DIRECT if the file takes it (and an aligned read). */
+static void open_target(struct state *st, int buffered)
+{
+	st->fd = -1;
+#ifdef O_DIRECT
+	if (!buffered) {
+		st->fd = open(st->path, O_RDONLY | O_DIRECT);
+		if (st->fd >= 0 && pread(st->fd, st->buf, BLK, 0) != BLK) {
+			close(st->fd);
+			st->fd = -1;
+		}
+	}
+#else
+	(void)buffered;
+#endif
+	if (st->fd >= 0) {
+		st->mode = in_memory(st->fd) ? CACHED : DIRECT;
+		return;
+	}
+	st->fd = open(st->path, O_RDONLY);
+	if (st->fd < 0)
+		bench_die("open %s", st->path);
+	/* Can a range be dropped?  Read one, drop it, look. */
+	read_range(st, 0, BLK);
+	file_uncache(st->fd, st->path);
+	if (file_resident(st->fd, 0, BLK) < 0)
+		st->mode = UNVERIFIED;
+	else
+		st->mode = still_cached(st, 0, BLK) ? CACHED : DROPPED;
+}
+
+/* A regular file or a disk device, readable, at least two blocks. */
+static void check_target(struct state *st)
+{
+	struct stat sb;
+	off_t end;
+
+	if (stat(st->path, &sb) != 0)
+		bench_fail("%s: %s", st->path, strerror(errno));
+#if defined(__linux__)
+	/* Linux's disks are block devices; a character device may be a
+	 * tape, which reading moves. */
+	if (!S_ISREG(sb.st_mode) && !S_ISBLK(sb.st_mode))
+		bench_fail("%s: not a block device or regular file", st->path);
+#else
+	if (!S_ISREG(sb.st_mode) && !S_ISBLK(sb.st_mode) &&
+	    !S_ISCHR(sb.st_mode))
+		bench_fail("%s: not a disk device or regular file", st->path);
+#endif
+	if (access(st->path, R_OK) != 0)
+		bench_fail("%s: %s", st->path, strerror(errno));
+	if (S_ISREG(sb.st_mode))
+		end = sb.st_size;
+	else {
+		int fd = open(st->path, O_RDONLY);
+
+		if (fd < 0)
+			bench_die("open %s", st->path);
+		end = lseek(fd, 0, SEEK_END);
+		close(fd);
+	}
+	st->size = end / BLK * BLK;
+	if (st->size < 2 * BLK)
+		bench_fail("%s: %lld bytes: too small (at least %d)", st->path,
+			   (long long)end, 2 * BLK);
+}
+
+static const char usage[] =
+	"[-B] [-z <zones>] [-s <size>] [-n <seeks>] [-W <warmup>] "
+	"[-N <repetitions>] <device|file>\n";
+
+static long long_opt(int c, const char *arg, long max)
+{
+	long v;
+
+	if (bench_parse_long(arg, 1, max, &v) != 0)
+		bench_fail("-%c %s: not a number from 1 to %ld", c, arg, max);
+	return v;
+}
+
+static void help(void)
+{
+	printf("Usage: disk %s"
+	       "Zone bandwidth and seek time of a disk or file; only reads.\n"
+	       "  -B               no O_DIRECT: drop the page cache per range\n"
+	       "  -z <zones>       zones across the device (default %d)\n"
+	       "  -s <size>        bytes per zone sample (default 4M)\n"
+	       "  -n <seeks>       reads per seek figure (default %d)\n"
+	       "  -W <warmup>      microseconds of untimed random reads first\n"
+	       "  -N <repetitions> samples per zone (default %d)\n"
+	       "  -h, --help       this text\n",
+	       usage, DEFAULT_ZONES, DEFAULT_SEEKS, DEFAULT_REPS);
+	exit(0);
+}
+
+int main(int argc, char *argv[])
+{
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	struct state st;
+	int c, nzones = DEFAULT_ZONES, buffered = 0, one = 1;
+	long nseeks = DEFAULT_SEEKS, page;
+	size_t size = 0;
+	void *buf;
+
+	memset(&st, 0, sizeof(st));
+	bench_init(argc, argv, usage);
+	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")))
+		help();
+	opts.repetitions = DEFAULT_REPS;
+	while ((c = getopt(argc, argv, "Bwz:s:n:W:N:")) != -1) {
+		switch (c) {
+		case 'B':
+			buffered = 1;
+			break;
+		case 'w':
+			bench_fail("-w: disk only reads: it opens the device "
+				   "read-only and has no write test");
+		case 'z':
+			nzones = (int)long_opt(c, optarg, MAX_ZONES);
+			break;
+		case 's':
+			if (bench_parse_size(optarg, &size) != 0 || size == 0)
+				bench_fail("-s %s: not a size", optarg);
+			break;
+		case 'n':
+			nseeks = long_opt(c, optarg, MAX_SEEKS);
+			break;
+		default:
+			if (!bench_common_opt(c, optarg, &opts))
+				bench_usage();
+		}
+	}
+	if (argc - optind != 1)
+		bench_usage();
+	st.path = argv[optind];
+	if (size > 0 && (size % BLK != 0 || size > ((size_t)1 << 30)))
+		bench_fail("-s %zu: a multiple of %d bytes up to 1G", size,
+			   BLK);
+	check_target(&st);
+	if (size == 0) {
+		/* The default, made to fit a small file. */
+		size = DEFAULT_SIZE;
+		while (size > BLK && (off_t)size * nzones > st.size)
+			size /= 2;
+	}
+	if ((off_t)size * nzones > st.size)
+		bench_fail("%s: %lld bytes: less than %d zones of %zu", st.path,
+			   (long long)st.size, nzones, size);
+	st.xfer = size;
+	page = sysconf(_SC_PAGESIZE);
+	st.rng = 0x9e3779b97f4a7c15ULL;		/* every run, the same reads */
+	if (posix_memalign(&buf, (size_t)(page > BLK ? page : BLK),
+			   CHUNK) != 0)
+		bench_die("out of memory");
+	st.buf = buf;
+	memset(st.buf, 0, CHUNK);
+	copy_setup(&one, &opts.warmup, &opts.repetitions);
+	copy_place(0);
+	open_target(&st, buffered);
+#ifdef POSIX_FADV_SEQUENTIAL
+	posix_fadvise(st.fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+	if (opts.warmup > 0) {
+		st.pre = -1;
+		st.len = BLK;
+		timing_spin(arm_random, do_read, NULL, 1, &st, opts.warmup);
+		st.checked = st.cached = 0;
+	}
+	zones(&st, nzones, opts.repetitions);
+	/* No read-ahead around the single blocks. */
+	posix_fadvise(st.fd, 0, 0, POSIX_FADV_RANDOM);
+	seek_series(&st, nseeks);
+	close(st.fd);
+	free(st.buf);
+	return 0;
+}
