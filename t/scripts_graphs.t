@@ -380,6 +380,16 @@ sub gp_facts {
 	is_deeply([ map { [ $_->[0], $_->[1] ] } @{ $g->{labels} } ],
 		  [ [ 'L1d 16K (getconf), L2 17K (getconf)', 16384 ], [ 'L3 8192K (getconf)', 8388608 ] ],
 		  'close levels share a label, none beyond the range');
+	# Two runs with different caches: a mark not all of them have names
+	# its files; one they share does not.
+	my $two = slurp($f) =~ s/^\[CACHE: .*\]$/[CACHE: L1d 32K; L2 2048K; L3 8192K]/mr;
+	open(my $o2, '>', "$tmp/other.1") or die;
+	print $o2 $two;
+	close $o2;
+	$r = run([$^X, 'scripts/graphs', '-n', '-o', "$tmp/lab-two", $f, "$tmp/other.1"]);
+	is_deeply([ map { $_->[0] } @{ gp_facts("$tmp/lab-two/mem_latency.gp")->{labels} } ],
+		  [ 'L1d 32K (sysfs)', 'synth.0: L2 1024K (sysfs)', 'other.1: L2 2048K (sysfs)',
+		    'L3 8192K (sysfs)' ], 'two runs: a level they differ in names its file');
 	$g = $mk->('edge', 'L1d 600; L3 8192K');
 	ok($g->{labels}[0][1] >= $g->{lo} && $g->{labels}[0][2] > 0,
 	   'a label at the left edge drawn inside the frame');
