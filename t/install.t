@@ -35,6 +35,13 @@ ok(-x "$u/bin/lmbench-ng", 'the lmbench-ng command');
 ok(-x "$u/lib/lmbench-ng/bin/lat_syscall", 'the programs');
 ok(-f "$u/share/lmbench-ng/scripts/lmbench" && -f "$u/share/lmbench-ng/scripts/lib/LMResults.pm",
    'the scripts and their modules');
+# Every sh library a script sources is installed beside it.
+my %sourced;
+for my $s (grep { -f } glob('scripts/*')) {
+	$sourced{$_} = 1 for slurp($s) =~ m{^\s*\. "[^\n]*/lib/([\w.]+\.sh)"}mg;
+}
+ok(keys %sourced >= 3, 'the sourced sh libraries found: ' . join(' ', sort keys %sourced));
+ok(-f "$u/share/lmbench-ng/scripts/lib/$_", "scripts/lib/$_ installed") for sort keys %sourced;
 ok(-f "$u/include/lmbench-ng/bench.h", 'bench.h');
 ok(-f "$u/lib/liblmbench-ng.a", 'the harness library');
 ok(-f "$u/lib/pkgconfig/lmbench-ng.pc", 'lmbench-ng.pc');
@@ -101,6 +108,7 @@ is(scalar @res, 1, 'one results file under $HOME/lmbench-ng/results');
 my $text = slurp($res[0] // '');
 like($text, qr/^Simple syscall: $num microseconds$/m, 'with a result in it');
 like($text, qr/^\[LMBENCH_VER: lmbench-ng \S+\]$/m, 'and the installed version');
+like($text, qr/^\[CHECK: working_set: \w+: /m, 'and its self-checks');
 $r = run(["$u/bin/lmbench-ng", 'summary'], env => { HOME => $home });
 like($r->{out}, qr/L M B E N C H/, 'lmbench-ng summary reads it');
 $r = run(["$u/bin/lmbench-ng", '--help']);

@@ -237,18 +237,8 @@ SKIP: {
 		}
 	}
 	like(slurp("$tmp/g-png/mem_latency.gp"), qr/L1d 32K \(sysfs\).*L2 1024K \(sysfs\).*L3 8192K \(sysfs\)/s,
-	     'cache levels marked (from sysfs: this run has no cache results)');
-	# A run with `cache` results: the levels found on the curve are marked.
-	my $fc = "$tmp/withcache";
-	open(my $wc, '>', $fc) or die;
-	print $wc slurp($f), "L1 cache: 49152 bytes 1.67 nanoseconds 64 linesize 9.5 parallelism\n",
-		"L2 cache: 1835008 bytes 5.34 nanoseconds 64 linesize 11.8 parallelism\n",
-		"Memory latency: 131.09 nanoseconds 15.10 parallelism\n";
-	close $wc;
-	$r = run([$^X, 'scripts/graphs', '-f', 'png', '-o', "$tmp/g-found", $fc]);
-	my $gp = slurp("$tmp/g-found/mem_latency.gp");
-	like($gp, qr/L1 48K \(found\).*L2 1\.75M \(found\)/s, 'levels found by cache are marked');
-	unlike($gp, qr/sysfs/, 'and not the sysfs sizes');
+	     'cache levels marked, from the header');
+	unlike(slurp("$tmp/g-png/mem_latency.gp"), qr/L1i/, 'not the instruction cache');
 	like(slurp("$tmp/g-png/mem_latency.gp"), qr/logscale x/, 'log x');
 	like(slurp("$tmp/g-png/loaded_latency.dat"), qr/^0 100\.000\n5000 120\.000\n9000 180\.000\n/m,
 	     'loaded latency: the curve in order of bandwidth');
@@ -293,6 +283,116 @@ SKIP: {
 	like($dat, qr/^0 0 NaN\n1 0 50\.00\n2 0 120\.00\n/m, 'row 0: diagonal blank, then its pairs');
 	like($dat, qr/^2 2 NaN$/m, 'the whole diagonal blank');
 	like(slurp("$tmp/hm/c2c.gp"), qr/with image/, 'drawn as an image');
+}
+
+# ---- at most eight curves a graph; cache labels (written with -n) ---------------
+# What a gnuplot script draws: its curves, its x range, its cache labels
+# [text, x, x offset].
+sub gp_facts {
+	my ($path) = @_;
+	my $t = slurp($path);
+	my @curves = $t =~ /^\s+"[^"]+\.dat" index \d+ using .* title "((?:[^"\\]|\\.)*)"/mg;
+	my ($lo, $hi) = $t =~ /^set xrange \[(\S+):(\S+)\]$/m;
+	my @labels = map { [ $_->[0], $_->[1] + 0, $_->[2] + 0 ] }
+		map { [ /^set label \d+ "((?:[^"\\]|\\.)*)" at (\S+), graph \S+ .* offset (\S+),0/ ] }
+		grep { /^set label / } split /\n/, $t;
+	return { text => $t, curves => \@curves, lo => $lo, hi => $hi, labels => \@labels };
+}
+{
+	my @samples = sort grep { /\.\d+$/ } glob('results/sample/*/*');
+	SKIP: {
+		skip 'no sample results in results/sample/', 8 unless @samples >= 2;
+		my $dir = "$tmp/split";
+		$r = run([$^X, 'scripts/graphs', '-n', '-o', $dir, @samples[0, 1]]);
+		is($r->{status}, 0, 'two sample runs: exit 0') or diag($r->{err});
+		my @gp = split /\n/, $r->{out};
+		my %n;
+		my ($over, $nokey, $badlab) = (0, 0, 0);
+		for my $g (@gp) {
+			my $f = gp_facts($g);
+			my ($base) = $g =~ m{/([a-z_]+?)(?:_\d+)?\.gp$};
+			$n{$base} += @{ $f->{curves} };
+			$over++, diag("$g: " . @{ $f->{curves} } . ' curves') if @{ $f->{curves} } > 8;
+			$nokey++ unless $f->{text} =~ /^set key outside /m;
+			my %x;
+			for my $l (@{ $f->{labels} }) {
+				$badlab++, diag("$g: $l->[0] at $l->[1] twice or outside")
+					if $x{ $l->[1] }++ || $l->[1] < $f->{lo} || $l->[1] > $f->{hi};
+				$badlab++, diag("$g: $l->[0]: a level the header does not list")
+					if $l->[0] =~ /\bL[4-9]\b|found/;
+			}
+		}
+		is($over, 0, 'no graph has more than eight curves');
+		is($nokey, 0, 'every legend outside the plot');
+		is($badlab, 0, 'labels at distinct x inside the range, only levels the header lists');
+		# Nothing lost in the split: 7 strides and the random curve, 10 bw_mem
+		# operations, per run.
+		is($n{mem_latency}, 16, 'mem_latency: all 16 curves, over several graphs');
+		is($n{mem_bw}, 20, 'mem_bw: all 20 curves, over several graphs');
+		ok(-f "$dir/mem_latency_2.gp" && !-f "$dir/mem_latency.gp", 'split graphs numbered');
+		like(slurp("$dir/mem_bw_1.gp"), qr/^set title "Memory bandwidth: (copy|read|write)"$/m,
+		     'a part titled with its facet');
+	}
+
+	# Cache labels: the header's levels only, close ones sharing one text,
+	# none outside the frame.
+	my $base = slurp($f);
+	my $mk = sub {
+		my ($name, $cache, $extra) = @_;
+		my $t = $base;
+		if (defined $cache) {
+			$t =~ s/^\[CACHE: .*\]$/[CACHE: $cache]/m;
+		} else {
+			$t =~ s/^\[CACHE: .*\]\n//m;
+		}
+		open(my $o, '>', "$tmp/$name") or die;
+		print $o $t, $extra // '';
+		close $o;
+		$r = run([$^X, 'scripts/graphs', '-n', '-o', "$tmp/lab-$name", "$tmp/$name"]);
+		is($r->{status}, 0, "$name: exit 0") or diag($r->{err});
+		return gp_facts("$tmp/lab-$name/mem_latency.gp");
+	};
+	# `cache` reports five "levels", the last two main memory and the TLB;
+	# the header (what the host facts believed) lists three.
+	my $found = "L1 cache: 49152 bytes 1.67 nanoseconds 64 linesize 9.5 parallelism\n"
+		. "L2 cache: 1835008 bytes 5.34 nanoseconds 64 linesize 11.8 parallelism\n"
+		. "L3 cache: 4194304 bytes 50.1 nanoseconds 64 linesize 12 parallelism\n"
+		. "L4 cache: 6291456 bytes 120.0 nanoseconds 64 linesize 14 parallelism\n"
+		. "Memory latency: 131.09 nanoseconds 15.10 parallelism\n";
+	my $g = $mk->('header', 'L1d 32K; L1i 32K; L2 1024K; L3 8192K', $found);
+	is_deeply([ map { $_->[0] } @{ $g->{labels} } ],
+		  [ 'L1d 32K (sysfs)', 'L2 1024K (sysfs)', 'L3 8192K (sysfs)' ],
+		  'the header\'s levels, not what cache reported');
+	# A getconf L4 the host facts did not believe is not in the header.
+	$base =~ s/^(\[CACHE: .*\])$/$1\n[CACHE_SOURCE: getconf checked against cache (measured): getconf L4 131072K: not believed]/m;
+	$g = $mk->('getconf', 'L1d 32K; L2 1024K; L3 4096K');
+	is_deeply([ map { $_->[0] } @{ $g->{labels} } ],
+		  [ 'L1d 32K (getconf)', 'L2 1024K (getconf)', 'L3 4096K (getconf)' ],
+		  'no L4 that the header did not believe');
+	# A file without the header line: the levels cache found below a third
+	# of memory's latency.
+	$g = $mk->('nohdr', undef, $found);
+	is_deeply([ map { $_->[0] } @{ $g->{labels} } ], [ 'L1 48K (found)', 'L2 1.75M (found)' ],
+		  'no header: the levels found below memory');
+	# Levels close together share one label; a level at the left edge is
+	# labelled right of its line; one outside the range is not drawn.
+	$g = $mk->('close', 'L1d 16K; L2 17K; L3 8192K; L4 16G');
+	is_deeply([ map { [ $_->[0], $_->[1] ] } @{ $g->{labels} } ],
+		  [ [ 'L1d 16K (getconf), L2 17K (getconf)', 16384 ], [ 'L3 8192K (getconf)', 8388608 ] ],
+		  'close levels share a label, none beyond the range');
+	# Two runs with different caches: a mark not all of them have names
+	# its files; one they share does not.
+	my $two = slurp($f) =~ s/^\[CACHE: .*\]$/[CACHE: L1d 32K; L2 2048K; L3 8192K]/mr;
+	open(my $o2, '>', "$tmp/other.1") or die;
+	print $o2 $two;
+	close $o2;
+	$r = run([$^X, 'scripts/graphs', '-n', '-o', "$tmp/lab-two", $f, "$tmp/other.1"]);
+	is_deeply([ map { $_->[0] } @{ gp_facts("$tmp/lab-two/mem_latency.gp")->{labels} } ],
+		  [ 'L1d 32K (sysfs)', 'synth.0: L2 1024K (sysfs)', 'other.1: L2 2048K (sysfs)',
+		    'L3 8192K (sysfs)' ], 'two runs: a level they differ in names its file');
+	$g = $mk->('edge', 'L1d 600; L3 8192K');
+	ok($g->{labels}[0][1] >= $g->{lo} && $g->{labels}[0][2] > 0,
+	   'a label at the left edge drawn inside the frame');
 }
 
 done_testing();

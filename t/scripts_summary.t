@@ -41,9 +41,9 @@ for my $t (@sections) {
 like($s, qr/^\s+L M B E N C H  3 \. 0   S U M M A R Y$/m, 'title');
 unlike($s, qr/\*Remote\*/, 'no remote section without remote results');
 # One row per results file in every section; blank, never zero, when not measured.
-my @rows = $s =~ /^(vm\s+Linux.*)$/mg;
+my @rows = $s =~ /^(vm\.\d+\s+Linux.*)$/mg;
 is(scalar @rows, 11 * @samples, 'one row per file in each of the 11 sections');
-unlike($s, qr/^vm .*\s0\.0+(\s|$)/m, 'no zero standing in for a missing value');
+unlike($s, qr/^vm\S* .*\s0\.0+(\s|$)/m, 'no zero standing in for a missing value');
 like($s, qr/^Notes\n-----\n/m, 'notes follow the tables');
 # The samples are full runs with every program built: every column of every
 # section holds a number in every row (the Guesses column of the memory
@@ -57,7 +57,7 @@ my %cols = ('Basic system parameters' => 5, 'Processor, Processes' => 11,
 for my $t (sort keys %cols) {
 	my ($body) = $s =~ /^\Q$t\E.*?\n-{9} -.*?\n(.*?)\n\n/ms;
 	ok(defined $body, "section '$t' has rows") or next;
-	my @r = grep { /^vm\s/ } split /\n/, $body;
+	my @r = grep { /^vm\.\d+\s/ } split /\n/, $body;
 	is(scalar @r, scalar @samples, "section '$t': one row per file");
 	for my $row (@r) {
 		my $n = grep { /^\d+(\.\d*)?$/ } split ' ', $row;
@@ -65,6 +65,42 @@ for my $t (sort keys %cols) {
 	}
 }
 unlike($s, qr/not measured/, 'nothing reported as not measured');
+
+# Several files of one host: each row is labelled host.n after its file's
+# suffix, so that the rows can be told apart; in every section the labels
+# follow the files' order.
+my @sfx = map { /\.(\d+)$/ ? "vm.$1" : () } @samples;
+for my $t (sort keys %cols) {
+	my ($body) = $s =~ /^\Q$t\E.*?\n-{9} -.*?\n(.*?)\n\n/ms;
+	is_deeply([ map { (split ' ')[0] } split /\n/, $body // '' ], \@sfx,
+		  "section '$t': rows labelled @sfx");
+}
+{
+	use File::Temp qw(tempdir);
+	my $tmp = tempdir(CLEANUP => 1);
+	my @f;
+	# A long host name is cut before the suffix, never through it; a
+	# host with one file keeps its plain name.
+	for (['averylonghostname', 3], ['averylonghostname', 12], ['other', 0]) {
+		my ($h, $n) = @$_;
+		my $d = "$tmp/$h-$n";
+		mkdir $d or die;
+		open(my $fh, '>', "$d/$h.$n") or die;
+		print $fh "[lmbench3.0 results for Linux $h 6.1]\n[HOSTNAME: $h]\n",
+			"[SYSNAME: Linux]\nSimple syscall: 0.1000 microseconds\n[STATUS: complete]\n";
+		close $fh;
+		push @f, "$d/$h.$n";
+	}
+	# The same name and suffix in two directories: numbered in order.
+	mkdir "$tmp/again" or die;
+	system('cp', $f[0], "$tmp/again/") == 0 or die;
+	$r = run([$^X, 'scripts/summary', @f, "$tmp/again/averylonghostname.3"]);
+	is($r->{status}, 0, 'summary of one host twice and another: exit 0');
+	my ($body) = $r->{out} =~ /^Processor, Processes.*?\n-{9} -.*?\n(.*?)\n\n/ms;
+	is_deeply([ map { (split ' ')[0] } split /\n/, $body // '' ],
+		  [ 'avery.3#1', 'averyl.12', 'other', 'avery.3#4' ],
+		  'rows told apart: host.n cut before the suffix, a lone host plain');
+}
 
 # A file that does not exist, and bad options.
 $r = run([$^X, 'scripts/summary', '/nonexistent/results.0']);

@@ -2,7 +2,8 @@
 #
 #   my @t = LMSummary::tables(\@runs, percent => 0);
 #     each: { head => text lines of seed 000, names => [column names],
-#             rows => [ { host, os, cells => [formatted], values => [raw] } ] }
+#             rows => [ { host (host.n where runs share a host), suffix,
+#                         os, cells => [formatted], values => [raw] } ] }
 #   my @n = LMSummary::notes(\@runs);      # footnote lines
 #   print LMSummary::text(\@runs, percent => 0);
 #
@@ -218,6 +219,42 @@ sub host_name {
 	(my $f = $run->{file}) =~ s{.*/}{};
 	$f =~ s/\.\d+$//;
 	return $f;
+}
+
+# The row labels of the runs: the host name, or where several runs share
+# it, host.n with n the suffix of the results file's name (vm.0, vm.1), so
+# that the rows can be told apart.  Returns [label, suffix] per run; the
+# suffix is what must survive when the label is cut to a column's width.
+sub row_labels {
+	my (@runs) = @_;
+	my %n;
+	$n{ host_name($_) }++ for @runs;
+	my @l;
+	for my $i (0 .. $#runs) {
+		my $h = host_name($runs[$i]);
+		if ($n{$h} == 1) {
+			push @l, [ $h, '' ];
+			next;
+		}
+		my $sfx = $runs[$i]{file} =~ /\.(\d+)$/ ? ".$1" : '#' . ($i + 1);
+		push @l, [ "$h$sfx", $sfx ];
+	}
+	# The same host and suffix in two directories: number them in order.
+	my %seen;
+	$seen{ $_->[0] }++ for @l;
+	for my $i (0 .. $#l) {
+		next unless $seen{ $l[$i][0] } > 1;
+		my $sfx = $l[$i][1] . '#' . ($i + 1);
+		$l[$i] = [ host_name($runs[$i]) . $sfx, $sfx ];
+	}
+	return @l;
+}
+
+# A row label in W columns, cut before its suffix rather than through it.
+sub fit_label {
+	my ($label, $sfx, $w) = @_;
+	return $label if length($label) <= $w || length($sfx) >= $w;
+	return substr($label, 0, $w - length($sfx)) . $sfx;
 }
 
 # ---- the tables --------------------------------------------------------------
@@ -480,11 +517,13 @@ sub fit {
 
 sub tables {
 	my ($runs, %o) = @_;
-	my @rows = map { { run => $_, m => LMResults::metrics($_),
-		host => host_name($_), os => os_name($_) } } @$runs;
+	my @labels = row_labels(@$runs);
+	my @rows = map { { run => $runs->[$_], m => LMResults::metrics($runs->[$_]),
+		host => $labels[$_][0], sfx => $labels[$_][1], os => os_name($runs->[$_]) } }
+		0 .. $#$runs;
 	my @out;
 	for my $sec (@SECTIONS) {
-		my @lines;	# [host, os, values]
+		my @lines;	# [host, os, values, suffix]
 		if ($sec->{per}) {
 			# A row per remote host, per disk: [what the OS column
 			# shows, the part of the metric names].
@@ -492,14 +531,15 @@ sub tables {
 				for my $w ($sec->{per}->($r->{run}, $r->{m})) {
 					my ($shown, $part) = @$w;
 					push @lines, [ $r->{host}, $shown,
-						[ map { $_->[1]->($r->{run}, $r->{m}, $part) } @{ $sec->{cols} } ] ];
+						[ map { $_->[1]->($r->{run}, $r->{m}, $part) } @{ $sec->{cols} } ],
+						$r->{sfx} ];
 				}
 			}
 			next unless @lines;
 		} else {
 			for my $r (@rows) {
 				push @lines, [ $r->{host}, $r->{os},
-					[ map { $_->[1]->($r->{run}, $r->{m}) } @{ $sec->{cols} } ] ];
+					[ map { $_->[1]->($r->{run}, $r->{m}) } @{ $sec->{cols} } ], $r->{sfx} ];
 			}
 			# An optional section is left out where no run measured it.
 			next if $sec->{optional} && !grep { grep { defined } @{ $_->[2] } } @lines;
@@ -526,6 +566,7 @@ sub tables {
 		}
 		push @out, { head => $head, names => $sec->{names},
 			rows => [ map { my $l = $_; { host => $l->[0], os => $l->[1], values => $l->[2],
+				suffix => $l->[3],
 				cells => [ map { fit($l->[2][$_], $cols[$_][0], $cols[$_][3]) } 0 .. $#cols ] } } @lines ] };
 	}
 	return @out;
@@ -543,7 +584,8 @@ EOT
 	for my $t (tables($runs, %o)) {
 		$s .= $t->{head};
 		for my $r (@{ $t->{rows} }) {
-			my $l = sprintf('%-9.9s %13.13s', $r->{host}, $r->{os});
+			my $l = sprintf('%-9.9s %13.13s', fit_label($r->{host}, $r->{suffix}, 9),
+				$r->{os});
 			$l .= " $_" for @{ $r->{cells} };
 			$l =~ s/\s+$//;
 			$s .= "$l\n";
