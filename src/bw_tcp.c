@@ -100,6 +100,16 @@ static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] [-p port] "
 	"[host] | -S host [-p port]\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	SRV_HELP_SERVER,
+	SRV_HELP_NET,
+	SRV_HELP_PORT,
+	{"-m", "bytes per message (default 64 KB)"},
+	{"-M", "bytes read per iteration (default 1024 messages, <= 10 MB)"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -111,7 +121,7 @@ int main(int argc, char *argv[])
 	memset(&st, 0, sizeof(st));
 	st.msize = DEFAULT_MSG;
 	srv_args_init(&st.sa, NET_PORT_BW_TCP);
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	while ((c = srv_getopt(argc, argv, BENCH_COMMON_OPTS "m:M:", &opts,
 				&st.sa)) != -1) {
 		if (c == 'm') {

@@ -60,7 +60,7 @@ static const char *usage_word(const char *item)
 	for (s = strstr(usage_text, item); s != NULL; s = strstr(s + 1, item))
 		if (strncmp(s, item, len) == 0 &&
 		    (s == usage_text || strchr(" [|<", s[-1]) != NULL) &&
-		    strchr(" ]|.>\n", s[len]) != NULL)
+		    strchr(" ]|.>=\n", s[len]) != NULL)
 			return s;
 	return NULL;
 }
@@ -109,7 +109,7 @@ static void print_usage(FILE *f)
 	fprintf(f, "Usage: %s", progname);
 	if (len > 0 && usage_text[0] != '\n')
 		fprintf(f, " %s", usage_text);
-	if (len == 0 || usage_text[len - 1] != '\n')
+	if (len == 0 || usage_text[0] == '\n' || usage_text[len - 1] != '\n')
 		fputc('\n', f);
 }
 
