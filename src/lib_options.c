@@ -57,7 +57,7 @@ static const char *usage_word(const char *item)
 
 	if (item[0] == '-' && len == 2)
 		return usage_opt(item[1]);
-	for (s = strstr(usage_text, item); s != NULL; s = strstr(s + 1, item))
+	for (s = usage_text; *s != '\0'; s++)
 		if (strncmp(s, item, len) == 0 &&
 		    (s == usage_text || strchr(" [|<", s[-1]) != NULL) &&
 		    strchr(" ]|.>=\n", s[len]) != NULL)
@@ -78,8 +78,11 @@ static void help_add(struct help_line *l, int *n, const char *item,
 {
 	const char *at = usage_word(item), *e;
 
-	if (*n == HELP_MAX)
-		return;
+	if (*n == HELP_MAX) {
+		fprintf(stderr, "%s: more than %d --help lines\n", progname,
+			HELP_MAX);
+		exit(1);
+	}
 	l[*n].at = at;
 	l[*n].item = item;
 	l[*n].len = (int)strlen(item);
