@@ -72,10 +72,11 @@ sub check_help {
 			   "a line for $m");
 		}
 		return unless $is_prog;
-		cmp_ok(scalar(@desc), '>=', scalar(usage_opts($usage)),
+		my @opts = usage_opts($usage);
+		cmp_ok(scalar(@desc), '>=', scalar(@opts),
 		       'at least a line per option');
 		# And no line for an option the usage does not name.
-		my %named = map { $_ => 1 } usage_opts($usage);
+		my %named = map { $_ => 1 } @opts;
 		for (@desc) {
 			next unless /^ {2,}-(\w)(?![\w-])/;
 			ok($named{$1}, "-$1 is in the usage line");
