@@ -147,18 +147,48 @@ int bench_placement_fixed(void);
 void bench_sched_default(const char *policy);
 
 /*
- * bench_init() with the usage text generated from a variant table (as
- * bench_arg_variant): the names, joined by '|', replace the "%s" in
- * usage.  BENCH_INIT_VARIANTS(argc, argv, usage, table) for a static array.
+ * One line of --help: an option ("-g"), an operand ("len_MB") or a mode
+ * ("null"), and what it means in a line.  An item that is just "-X" is
+ * shown as the usage text spells it ("-g <group>").
+ */
+struct bench_help {
+	const char *item;
+	const char *text;
+};
+/*
+ * Remember the program name, usage text and help lines (a table ended by
+ * an entry whose item is NULL; help may be NULL); install the cleanup
+ * handlers.  With --help as the first argument, or -h where the usage
+ * text names no -h option, print "Usage: <prog> <usage>" and a line per
+ * entry on stdout and exit 0.  -P, -W and -N get the library's line
+ * where the usage text names them and help does not; the lines follow
+ * the order in which the usage text names their items.
+ */
+void bench_init_help(int argc, char *argv[], const char *usage,
+		     const struct bench_help *help);
+/* bench_init_help() without lines of the program's own. */
+void bench_init(int argc, char *argv[], const char *usage);
+/*
+ * bench_init_help() with the usage text generated from a variant table
+ * (as bench_arg_variant): the names, joined by '|', replace the "%s" in
+ * usage.  help_off, unless 0, is the offset in an entry of a const char *
+ * that --help shows as the mode's line.  BENCH_INIT_VARIANTS(argc, argv,
+ * usage, table) for a static array; BENCH_INIT_VARIANTS_HELP(argc, argv,
+ * usage, lines, table) for one whose entries have a member `help`.
  */
 void bench_init_variants(int argc, char *argv[], const char *usage,
-			 const void *table, size_t n, size_t entsize);
+			 const struct bench_help *help, const void *table,
+			 size_t n, size_t entsize, size_t help_off);
 #define BENCH_INIT_VARIANTS(argc, argv, usage, table) \
-	bench_init_variants((argc), (argv), (usage), (table), \
+	bench_init_variants((argc), (argv), (usage), NULL, (table), \
 			    sizeof(table) / sizeof((table)[0]), \
-			    sizeof((table)[0]))
-/* Remember the program name and usage text; installs cleanup handlers. */
-void bench_init(int argc, char *argv[], const char *usage);
+			    sizeof((table)[0]), 0)
+#define BENCH_INIT_VARIANTS_HELP(argc, argv, usage, lines, table) \
+	bench_init_variants((argc), (argv), (usage), (lines), (table), \
+			    sizeof(table) / sizeof((table)[0]), \
+			    sizeof((table)[0]), \
+			    (size_t)((const char *)&(table)[0].help - \
+				     (const char *)&(table)[0]))
 /* Handle -P/-W/-N: 1 if c was one of them, 0 if not (bad value: usage). */
 int bench_common_opt(int c, const char *arg, struct bench_opts *opts);
 /*

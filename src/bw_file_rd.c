@@ -97,15 +97,26 @@ static void cleanup_copy(iter_t n, void *cookie)
 static const struct variant {
 	const char *name;
 	benchmp_f bench;
+	const char *help;	/* its --help line */
 } variants[] = {
-	{"io_only", do_io_only},
-	{"open2close", do_open2close},
+	{"io_only", do_io_only,
+	 "open once; each pass reads with pread()"},
+	{"open2close", do_open2close,
+	 "each pass also opens and closes the file"},
 };
 #define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
 
 static const char usage[] =
 	"[-C] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] <size> "
 	"%s <file>\n";
+
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	FILE_HELP_PRIVATE,
+	{"<size>", "bytes read per pass"},
+	{"<file>", "the file, at least <size> bytes"},
+	{NULL, NULL}
+};
 
 int main(int argc, char *argv[])
 {
@@ -114,7 +125,7 @@ int main(int argc, char *argv[])
 	struct state st;
 
 	memset(&st, 0, sizeof(st));
-	BENCH_INIT_VARIANTS(argc, argv, usage, variants);
+	BENCH_INIT_VARIANTS_HELP(argc, argv, usage, help, variants);
 	v = &variants[file_bw_args(argc, argv, variants, NVARIANTS,
 				   sizeof(variants[0]), &opts, &st.size,
 				   &st.files)];

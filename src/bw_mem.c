@@ -255,16 +255,26 @@ static const struct variant {
 	const char *name;
 	benchmp_f bench;
 	int two;		/* needs a destination buffer */
+	const char *help;	/* its --help line */
 } variants[] = {
-	{"rd", do_rd, 0},
-	{"wr", do_wr, 0},
-	{"rdwr", do_rdwr, 0},
-	{"cp", do_cp, 1},
-	{"fwr", do_fwr, 0},
-	{"frd", do_frd, 0},
-	{"fcp", do_fcp, 1},
-	{"bzero", do_bzero, 0},
-	{"bcopy", do_bcopy, 1},
+	{"rd", do_rd, 0,
+	 "read one word in every 32 bytes"},
+	{"wr", do_wr, 0,
+	 "write one word in every 32 bytes"},
+	{"rdwr", do_rdwr, 0,
+	 "read and write one word in every 32 bytes"},
+	{"cp", do_cp, 1,
+	 "copy one word in every 32 bytes"},
+	{"fwr", do_fwr, 0,
+	 "write every word"},
+	{"frd", do_frd, 0,
+	 "read every word"},
+	{"fcp", do_fcp, 1,
+	 "copy every word"},
+	{"bzero", do_bzero, 0,
+	 "libc memset()"},
+	{"bcopy", do_bcopy, 1,
+	 "libc memcpy()"},
 };
 
 static const char usage[] =
@@ -344,6 +354,13 @@ static void sizes_rounds(struct state *sts, int n, const struct variant *v,
 	free(pts);
 }
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"<size>", "buffer bytes (K/M/G suffixes); several: a series"},
+	{"conflict", "place the copy destination to share cache sets"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -351,7 +368,7 @@ int main(int argc, char *argv[])
 	const struct variant *v = NULL;
 	int first, nops, nsizes, conflict = 0, k;
 
-	BENCH_INIT_VARIANTS(argc, argv, usage, variants);
+	BENCH_INIT_VARIANTS_HELP(argc, argv, usage, help, variants);
 	first = bench_common_args(argc, argv, &opts, 2, -1);
 	nops = argc - first;
 	if (strcmp(argv[argc - 1], "conflict") == 0) {

@@ -33,13 +33,19 @@ static const char usage[] =
 	"[-m <message size>] [-M <total bytes>] [-P <parallelism>] "
 	"[-W <warmup>] [-N <repetitions>]\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	XFER_HELP,
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	size_t msg = DEFAULT_MSG, total = DEFAULT_TOTAL;
 	struct xfer x;
 
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	xfer_options(argc, argv, &msg, &total, &opts);
 	xfer_setup(&x, msg, total, open_pipes);
 	benchmp(xfer_init, xfer_bench, xfer_cleanup, 0, opts.parallel,

@@ -114,6 +114,17 @@ static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] [-p port] "
 	"[host] | -S host [-p port]\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	SRV_HELP_SERVER,
+	SRV_HELP_NET,
+	SRV_HELP_PORT,
+	{"-m", "bytes per message (default 64 KB); several -m: one line each, "
+	 "timed in interleaved rounds"},
+	{"-M", "bytes read per iteration (default 1024 messages, <= 10 MB)"},
+	{NULL, NULL}
+};
+
 /* One size after another (parallel copies), or all in interleaved rounds. */
 static void measure(struct state *st, int nsizes,
 		    const struct bench_opts *opts)
@@ -150,7 +161,7 @@ int main(int argc, char *argv[])
 
 	memset(st, 0, sizeof(st));
 	srv_args_init(&st[0].sa, NET_PORT_BW_TCP);
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	while ((c = srv_getopt(argc, argv, BENCH_COMMON_OPTS "m:M:", &opts,
 				&st[0].sa)) != -1) {
 		if (c == 'm') {

@@ -163,6 +163,16 @@ static const char usage[] =
 	"-s [-b addr] [-p port] [-i idle_s] | [-m msg] [-W <warmup>] "
 	"[-N <repetitions>] [-p port] [host [size]] | -S host [-p port]\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	SRV_HELP_SERVER,
+	SRV_HELP_NET,
+	SRV_HELP_PORT,
+	{"-m", "bytes per datagram (default 8 KB)"},
+	{"size", "bytes sent per iteration (default 1024 datagrams, <= 10 MB)"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -176,7 +186,7 @@ int main(int argc, char *argv[])
 	memset(&st, 0, sizeof(st));
 	st.msize = DEFAULT_MSG;
 	srv_args_init(&st.sa, NET_PORT_BW_UDP);
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	while ((c = srv_getopt(argc, argv, "W:N:m:", &opts, &st.sa)) != -1) {
 		if (c != 'm')
 			bench_usage();

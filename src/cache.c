@@ -103,6 +103,14 @@ static int find_levels(struct curve *cv, struct plateau *pl)
 static const char usage[] =
 	"[-c] [-L <line>] [-M <len>] [-W <warmup>] [-N <repetitions>]\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"-c", "also print the latency curve the levels come from"},
+	PROBE_HELP_LINE,
+	{"-M", "the largest size timed (default 64 MB)"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -114,7 +122,7 @@ int main(int argc, char *argv[])
 	struct probe pr;
 	int i, j, np, curve = 0, levels;
 
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	probe_args(argc, argv, 'c', &opts, &curve, &len, &line);
 	probe_check_line(line);
 	if (len < 64 * 1024)

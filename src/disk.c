@@ -379,20 +379,19 @@ static long long_opt(int c, const char *arg, long max)
 	return v;
 }
 
-static void help(void)
-{
-	printf("Usage: disk %s"
-	       "Zone bandwidth and seek time of a disk or file; only reads.\n"
-	       "  -B               no O_DIRECT: drop the page cache per range\n"
-	       "  -z <zones>       zones across the device (default %d)\n"
-	       "  -s <size>        bytes per zone sample (default 4M)\n"
-	       "  -n <seeks>       reads per seek figure (default %d)\n"
-	       "  -W <warmup>      microseconds of untimed random reads first\n"
-	       "  -N <repetitions> samples per zone (default %d)\n"
-	       "  -h, --help       this text\n",
-	       usage, DEFAULT_ZONES, DEFAULT_SEEKS, DEFAULT_REPS);
-	exit(0);
-}
+/* --help: a line per option and operand (bench_init_help). */
+#define STR_(x) #x
+#define STR(x) STR_(x)
+static const struct bench_help help[] = {
+	{"-B", "no O_DIRECT: drop the page cache per range"},
+	{"-z", "zones across the device (default " STR(DEFAULT_ZONES) ")"},
+	{"-s", "bytes per zone sample (default 4M)"},
+	{"-n", "reads per seek figure (default " STR(DEFAULT_SEEKS) ")"},
+	{"-W", "microseconds of untimed random reads first"},
+	{"-N", "samples per zone (default " STR(DEFAULT_REPS) ")"},
+	{"<device|file>", "what to read: a block device or a file; only read"},
+	{NULL, NULL}
+};
 
 int main(int argc, char *argv[])
 {
@@ -404,9 +403,7 @@ int main(int argc, char *argv[])
 	void *buf;
 
 	memset(&st, 0, sizeof(st));
-	bench_init(argc, argv, usage);
-	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")))
-		help();
+	bench_init_help(argc, argv, usage, help);
 	opts.repetitions = DEFAULT_REPS;
 	while ((c = getopt(argc, argv, "Bwz:s:n:W:N:")) != -1) {
 		switch (c) {

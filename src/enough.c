@@ -13,14 +13,20 @@
 
 static const char usage[] = "\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"(no arguments)", "print the clock's timing interval in microseconds"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	const char *note;
 	long us;
 
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	if (argc != 1)
-		bench_usage();
+		bench_fail("%s: takes no arguments", argv[1]);
 	us = interval_probe_us(&note);
 	if (note != NULL)
 		fprintf(stderr, "%s: %s\n", bench_progname(), note);

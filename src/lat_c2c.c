@@ -199,6 +199,14 @@ static void by_relation(const struct topo *t, const int *cpus, int n,
 	free(v);
 }
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"-c", "the CPUs to pair, e.g. 0-3,8 (default: all, or a sample)"},
+	{"-l", "list the pairs and their relations, measure nothing"},
+	{"-r", "read the topology under this root instead of /sys"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -210,8 +218,8 @@ int main(int argc, char *argv[])
 	int c, n, i, j, k, np, listing = 0, *cpus;
 	double *ns;
 
-	bench_init(argc, argv, "[-W <warmup>] [-N <repetitions>] "
-		   "[-c <cpulist>] [-l] [-r <sysfs root>]");
+	bench_init_help(argc, argv, "[-W <warmup>] [-N <repetitions>] "
+			"[-c <cpulist>] [-l] [-r <sysfs root>]", help);
 	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS "c:lr:")) != -1) {
 		if (bench_common_opt(c, optarg, &opts))
 			continue;

@@ -104,13 +104,19 @@ static void try_once(struct state *st)
 static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] cmdline...\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"cmdline...", "the command and its arguments, run without a shell"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state st;
 	int c;
 
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	while ((c = getopt(argc, argv, OPTSTRING)) != -1)
 		if (!bench_common_opt(c, optarg, &opts))
 			bench_usage();

@@ -71,6 +71,14 @@ static const char usage[] =
 	"-s [-b addr] [-p port] [-i idle_s] | [-N <repetitions>] [-p port] "
 	"[host] | -S host [-p port]\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	SRV_HELP_SERVER,
+	SRV_HELP_NET,
+	SRV_HELP_PORT,
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -80,7 +88,7 @@ int main(int argc, char *argv[])
 
 	memset(&st, 0, sizeof(st));
 	srv_args_init(&st.sa, NET_PORT_LAT_CONNECT);
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	if (srv_getopt(argc, argv, "N:", &opts, &st.sa) != -1)
 		bench_usage();
 	if (argc - optind > 1)

@@ -323,6 +323,14 @@ static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 	"[-s <size in KB>] procs [procs ...]\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"-N", "rounds (default 31 with one copy, else 11)"},
+	{"-s", "KB of its own array each process sums per hand-over"},
+	{"procs", "processes in the ring: one point per count given"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = {1, 0, 0};
@@ -333,7 +341,7 @@ int main(int argc, char *argv[])
 	int c, i, npts, fixed;
 	char label[64];
 
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	while ((c = getopt(argc, argv, "s:" BENCH_COMMON_OPTS)) != -1) {
 		if (c == 's')
 			kb = bench_arg_long(optarg, 0, MAX_KB);

@@ -81,6 +81,13 @@ static double pairs(struct probe *pr, size_t len, size_t partner)
 static const char usage[] =
 	"[-v] [-W <warmup>] [-N <repetitions>] [-M <len>]\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"-v", "also print the near and far pair times"},
+	{"-M", "the buffer, larger than the caches (default 256 MB)"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -89,7 +96,7 @@ int main(int argc, char *argv[])
 	struct probe pr;
 	int verbose = 0;
 
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	probe_args(argc, argv, 'v', &opts, &verbose, &len, NULL);
 	if (len < HUGE)
 		bench_fail("-M %zu: at least one 2 MB huge page is needed", len);

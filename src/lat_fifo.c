@@ -57,12 +57,17 @@ static void open_fifos(struct potato *p)
 static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>]\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct potato p;
 
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	bench_common_args(argc, argv, &opts, 0, 0);
 	potato_setup(&p, MSG_BYTES, open_fifos);
 	benchmp(potato_init, potato_bench, potato_cleanup, 0, opts.parallel,

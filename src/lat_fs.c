@@ -306,6 +306,14 @@ static const char usage[] =
 	"[-s <size>] [-n <files-per-dir>] [-P <parallelism>] "
 	"[-W <warmup>] [-N <repetitions>] [dir]\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"-s", "file size (default: 0, 1, 4 and 10 KB in turn)"},
+	{"-n", "files per directory (default 100)"},
+	{"dir", "where the files go (default $TMPDIR, else /tmp)"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -314,7 +322,7 @@ int main(int argc, char *argv[])
 	size_t i, size = 0, maxsize = 10 * 1024;
 	int c, one_size = 0, zfd;
 
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	st.per_dir = DEFAULT_PER_DIR;
 	while ((c = getopt(argc, argv, "s:n:" BENCH_COMMON_OPTS)) != -1) {
 		if (c == 's') {

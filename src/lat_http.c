@@ -94,6 +94,16 @@ static void stop(struct state *st)
 static const char usage[] =
 	"[-d] [-e] [-N <repetitions>] host [port] < files | -S host [port]\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"-d", "print each request on stderr before timing it"},
+	{"-e", "echo each response to stdout once, before timing it"},
+	{"host", "the lmhttp server; file names come on standard input"},
+	{"port", "its port (default 8008)"},
+	{"-S", "stop the lmhttp server on host"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -104,7 +114,7 @@ int main(int argc, char *argv[])
 
 	memset(&st, 0, sizeof(st));
 	st.port = NET_PORT_HTTP;
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	while ((c = getopt(argc, argv, "deSN:")) != -1) {
 		if (bench_common_opt(c, optarg, &opts))
 			continue;

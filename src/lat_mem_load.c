@@ -144,6 +144,15 @@ static uint64 total_bytes(const struct control *ctl, int n)
 static const char usage[] =
 	"[-n <loaders>] [-M <len>] [-W <warmup>] [-N <repetitions>] rd|wr\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"-n", "loader processes driving memory (default 1)"},
+	{"-M", "the chased buffer and each loader's (default 256 MB)"},
+	{"rd", "the loaders read one word per line"},
+	{"wr", "the loaders write one word per line"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -156,7 +165,7 @@ int main(int argc, char *argv[])
 	double ns, best[NPAUSES] = {0};
 	int c, i, k, r, n = 1, write, status;
 
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	while ((c = getopt(argc, argv, "n:M:W:N:")) != -1) {
 		if (c != 'P' && bench_common_opt(c, optarg, &opts))
 			continue;

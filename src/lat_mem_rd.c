@@ -288,6 +288,16 @@ static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 	"[-t | -g <group>] [-H] len_MB [stride...]\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"-t", "random order over the whole size (defeats prefetch)"},
+	{"-g", "random order inside groups of this many bytes"},
+	{"-H", "ask for transparent huge pages"},
+	{"len_MB", "the largest size, MB unless it has a K/M/G suffix"},
+	{"stride", "bytes between elements, one series each (default 64)"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -295,7 +305,7 @@ int main(int argc, char *argv[])
 	size_t strides[MAX_STRIDES], group = 0, ps;
 	int c, i, nstrides = 0, random = 0, huge = 0;
 
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS "tg:H")) != -1) {
 		if (bench_common_opt(c, optarg, &opts))
 			continue;

@@ -87,6 +87,15 @@ static const char usage[] =
 	"[-r] [-C] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 	"<size> <file>\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"-r", "touch the pages in random order"},
+	FILE_HELP_PRIVATE,
+	{"<size>", "bytes of the file mapped per iteration"},
+	{"<file>", "the file, at least <size> bytes"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -94,7 +103,7 @@ int main(int argc, char *argv[])
 	int c, private_copies = 0;
 
 	memset(&st, 0, sizeof(st));
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	while ((c = getopt(argc, argv, "rC" BENCH_COMMON_OPTS)) != -1) {
 		if (bench_common_opt(c, optarg, &opts))
 			continue;

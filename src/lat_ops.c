@@ -51,6 +51,11 @@ static const struct variant {
 static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>]\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -58,7 +63,7 @@ int main(int argc, char *argv[])
 	struct bench_point pts[NVARIANTS];
 	size_t i;
 
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	bench_default_enough(CPU_INTERVAL_US);
 	bench_common_args(argc, argv, &opts, 0, 0);
 	ops_operands_init(&ops);

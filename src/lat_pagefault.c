@@ -193,6 +193,13 @@ static void cleanup_fault(iter_t n, void *cookie)
 static const char usage[] =
 	"[-C] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] <file>\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	FILE_HELP_PRIVATE,
+	{"<file>", "the file whose pages are faulted in"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -202,7 +209,7 @@ int main(int argc, char *argv[])
 	size_t page = mem_page_size();
 
 	memset(&st, 0, sizeof(st));
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	while ((c = getopt(argc, argv, "C" BENCH_COMMON_OPTS)) != -1) {
 		if (bench_common_opt(c, optarg, &opts))
 			continue;

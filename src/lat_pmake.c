@@ -93,6 +93,13 @@ static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 	"jobs usecs...\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"jobs", "processes started per iteration"},
+	{"usecs", "microseconds of CPU work per job, one point each"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -101,7 +108,7 @@ int main(int argc, char *argv[])
 	long usecs;
 	int i;
 
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	bench_common_args(argc, argv, &opts, 2, -1);
 	st.jobs = bench_arg_long(argv[optind], 1, MAX_JOBS);
 	for (i = optind + 1; i < argc; i++)

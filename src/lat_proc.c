@@ -301,18 +301,28 @@ static const struct variant {
 	benchmp_f init, bench, cleanup;
 	int forks, needs_hello, needs_shell;
 	const char *label;
+	const char *help;	/* its --help line */
 } variants[] = {
-	{"procedure", NULL, do_procedure, NULL, 0, 0, 0, "Procedure call"},
-	{"fork", NULL, do_fork, NULL, 1, 0, 0, "Process fork+exit"},
+	{"procedure", NULL, do_procedure, NULL, 0, 0, 0, "Procedure call",
+	 "a call through a function pointer"},
+	{"fork", NULL, do_fork, NULL, 1, 0, 0, "Process fork+exit",
+	 "fork(), the child exits, waitpid()"},
 	{"exec", open_devnull, do_exec, close_devnull, 1, 1, 0,
-	 "Process fork+execve"},
+	 "Process fork+execve",
+	 "fork() and execve() of hello"},
 	{"shell", open_devnull, do_shell, close_devnull, 1, 1, 1,
-	 "Process fork+/bin/sh -c"},
+	 "Process fork+/bin/sh -c",
+	 "fork() and /bin/sh -c hello"},
 };
 
 static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 	"%s\n";
+
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{NULL, NULL}
+};
 
 int main(int argc, char *argv[])
 {
@@ -323,7 +333,7 @@ int main(int argc, char *argv[])
 	/* Registered first, so it runs last. */
 	if (atexit(reap_at_exit) != 0)
 		bench_die("atexit");
-	BENCH_INIT_VARIANTS(argc, argv, usage, variants);
+	BENCH_INIT_VARIANTS_HELP(argc, argv, usage, help, variants);
 	bench_common_args(argc, argv, &opts, 1, 1);
 	v = &variants[BENCH_VARIANT(argv[optind], variants)];
 	st.devnull = -1;

@@ -257,6 +257,15 @@ static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] [-o port] "
 	"[host] | -S host [-o port]\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	SRV_HELP_SERVER,
+	SRV_HELP_NET,
+	{"-o", "the server's TCP and UDP port (default 31236)"},
+	{"-p", "the transport to time (default: udp, then tcp)"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -267,7 +276,7 @@ int main(int argc, char *argv[])
 
 	memset(&st, 0, sizeof(st));
 	srv_args_init(&st.sa, NET_PORT_LAT_RPC);
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS "sS:b:o:i:p:")) != -1) {
 		if (bench_common_opt(c, optarg, &opts))
 			continue;

@@ -115,14 +115,23 @@ static const struct variant {
 	const char *name;
 	benchmp_f init;
 	const char *fmt;
+	const char *help;	/* its --help line */
 } variants[] = {
-	{"file", init_file, "Select on %ld fd's"},
-	{"tcp", init_tcp, "Select on %ld tcp fd's"},
+	{"file", init_file, "Select on %ld fd's",
+	 "descriptors of a regular file (always ready)"},
+	{"tcp", init_tcp, "Select on %ld tcp fd's",
+	 "a listening TCP socket's duplicates (none ready)"},
 };
 
 static const char usage[] =
 	"[-n fds] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 	"%s\n";
+
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"-n", "descriptors given to select() (default 200)"},
+	{NULL, NULL}
+};
 
 int main(int argc, char *argv[])
 {
@@ -134,7 +143,7 @@ int main(int argc, char *argv[])
 
 	memset(&st, 0, sizeof(st));
 	st.nfds = DEFAULT_FDS;
-	BENCH_INIT_VARIANTS(argc, argv, usage, variants);
+	BENCH_INIT_VARIANTS_HELP(argc, argv, usage, help, variants);
 	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS "n:")) != -1) {
 		if (bench_common_opt(c, optarg, &opts))
 			continue;

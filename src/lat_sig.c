@@ -252,15 +252,25 @@ static const struct variant {
 	benchmp_f init, bench, cleanup;
 	int takes_file;
 	const char *label;
+	const char *help;	/* its --help line */
 } variants[] = {
-	{"install", NULL, do_install, NULL, 0, "Signal handler installation"},
-	{"catch", init_catch, do_catch, NULL, 0, "Signal handler overhead"},
-	{"prot", init_prot, do_prot, cleanup_prot, 1, "Protection fault"},
+	{"install", NULL, do_install, NULL, 0, "Signal handler installation",
+	 "sigaction() installing a handler"},
+	{"catch", init_catch, do_catch, NULL, 0, "Signal handler overhead",
+	 "kill() to itself and the handler run, less the send"},
+	{"prot", init_prot, do_prot, cleanup_prot, 1, "Protection fault",
+	 "a store to a read-only page: fault, SIGSEGV, handler"},
 };
 
 static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 	"%s [file]\n";
+
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"file", "for prot: map this file's first page (default: anonymous)"},
+	{NULL, NULL}
+};
 
 int main(int argc, char *argv[])
 {
@@ -268,7 +278,7 @@ int main(int argc, char *argv[])
 	struct state st = {NULL, 0, NULL, 0};
 	const struct variant *v = NULL;
 
-	BENCH_INIT_VARIANTS(argc, argv, usage, variants);
+	BENCH_INIT_VARIANTS_HELP(argc, argv, usage, help, variants);
 	bench_common_args(argc, argv, &opts, 1, 2);
 	v = &variants[BENCH_VARIANT(argv[optind], variants)];
 	if (argc - optind == 2 && !v->takes_file)

@@ -146,19 +146,33 @@ static const struct variant {
 	benchmp_f init, bench, cleanup;
 	int needs_file;
 	const char *label;
+	const char *help;	/* its --help line */
 } variants[] = {
-	{"null", NULL, do_getppid, NULL, 0, "Simple syscall"},
-	{"getpid", NULL, do_getpid, NULL, 0, "Simple getpid"},
-	{"read", init_read, do_read, close_fd, 0, "Simple read"},
-	{"write", init_write, do_write, close_fd, 0, "Simple write"},
-	{"stat", NULL, do_stat, NULL, 1, "Simple stat"},
-	{"fstat", init_file, do_fstat, close_fd, 1, "Simple fstat"},
-	{"open", NULL, do_open, NULL, 1, "Simple open/close"},
+	{"null", NULL, do_getppid, NULL, 0, "Simple syscall",
+	 "getppid(): the cheapest real system call"},
+	{"getpid", NULL, do_getpid, NULL, 0, "Simple getpid",
+	 "getpid(), which libc may answer itself"},
+	{"read", init_read, do_read, close_fd, 0, "Simple read",
+	 "read one byte from /dev/zero"},
+	{"write", init_write, do_write, close_fd, 0, "Simple write",
+	 "write one byte to /dev/null"},
+	{"stat", NULL, do_stat, NULL, 1, "Simple stat",
+	 "stat() the file"},
+	{"fstat", init_file, do_fstat, close_fd, 1, "Simple fstat",
+	 "fstat() the open file"},
+	{"open", NULL, do_open, NULL, 1, "Simple open/close",
+	 "open() and close() the file"},
 };
 
 static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 	"%s [file]\n";
+
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"file", "the file for stat, fstat, open (default: a temp file)"},
+	{NULL, NULL}
+};
 
 int main(int argc, char *argv[])
 {
@@ -167,7 +181,7 @@ int main(int argc, char *argv[])
 	const struct variant *v = NULL;
 	char tmp[PATH_MAX];
 
-	BENCH_INIT_VARIANTS(argc, argv, usage, variants);
+	BENCH_INIT_VARIANTS_HELP(argc, argv, usage, help, variants);
 	bench_common_args(argc, argv, &opts, 1, 2);
 	v = &variants[BENCH_VARIANT(argv[optind], variants)];
 	if (argc - optind == 2 && !v->needs_file)

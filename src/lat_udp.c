@@ -98,6 +98,15 @@ static const char usage[] =
 	"[-W <warmup>] [-N <repetitions>] [-p port] [host] | "
 	"-S host [-p port]\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	SRV_HELP_SERVER,
+	SRV_HELP_NET,
+	SRV_HELP_PORT,
+	{"-m", "bytes per datagram, at least 4 (default 4)"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -109,7 +118,7 @@ int main(int argc, char *argv[])
 	memset(&st, 0, sizeof(st));
 	st.msize = MIN_MSG;
 	srv_args_init(&st.sa, NET_PORT_LAT_UDP);
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	while ((c = srv_getopt(argc, argv, BENCH_COMMON_OPTS "m:", &opts,
 				&st.sa)) != -1) {
 		if (c != 'm')

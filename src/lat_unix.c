@@ -35,6 +35,12 @@ static const char usage[] =
 	"[-m <message size>] [-P <parallelism>] [-W <warmup>] "
 	"[-N <repetitions>]\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"-m", "bytes per message each way (default 1)"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -42,7 +48,7 @@ int main(int argc, char *argv[])
 	struct potato p;
 	int c;
 
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	while ((c = getopt(argc, argv, "m:" BENCH_COMMON_OPTS)) != -1) {
 		if (c == 'm')
 			msg = bench_arg_size(optarg);

@@ -73,6 +73,14 @@ static const char usage[] =
 	"-s [-p path] [-i idle_s] | [-P <parallelism>] [-W <warmup>] "
 	"[-N <repetitions>] [-p path] | -S [-p path]\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	SRV_HELP_SERVER,
+	{"-p", "the socket path (default $TMPDIR/lmbench-ng-unix.<uid>)"},
+	{"-S", "stop the server listening on the path"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -84,7 +92,7 @@ int main(int argc, char *argv[])
 
 	memset(&st, 0, sizeof(st));
 	st.idle_s = SRV_IDLE_DEFAULT;
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS "sSp:i:")) != -1) {
 		if (bench_common_opt(c, optarg, &opts))
 			continue;

@@ -173,18 +173,32 @@ static const struct variant {
 	const char *name;
 	benchmp_f init, bench, cleanup;
 	long min_usecs;
+	const char *help;	/* its --help line */
 } variants[] = {
-	{"usleep", start_copy, do_usleep, end_copy, 0},
-	{"nanosleep", start_copy, do_nanosleep, end_copy, 0},
-	{"select", start_copy, do_select, end_copy, 0},
-	{"pselect", start_copy, do_pselect, end_copy, 0},
+	{"usleep", start_copy, do_usleep, end_copy, 0,
+	 "usleep()"},
+	{"nanosleep", start_copy, do_nanosleep, end_copy, 0,
+	 "nanosleep()"},
+	{"select", start_copy, do_select, end_copy, 0,
+	 "select() with no descriptors and a timeout"},
+	{"pselect", start_copy, do_pselect, end_copy, 0,
+	 "pselect() likewise"},
 	/* A zero it_value disarms the timer: it would never fire. */
-	{"itimer", start_itimer, do_itimer, end_itimer, 1},
+	{"itimer", start_itimer, do_itimer, end_itimer, 1,
+	 "setitimer() and sigsuspend() until SIGALRM"},
 };
 
 static const char usage[] =
 	"[-r] [-u %s] "
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] usecs\n";
+
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"-r", "sleep under SCHED_FIFO at the highest priority"},
+	{"-u", "how to sleep (default usleep)"},
+	{"usecs", "microseconds to ask for"},
+	{NULL, NULL}
+};
 
 int main(int argc, char *argv[])
 {
@@ -195,7 +209,7 @@ int main(int argc, char *argv[])
 	int c;
 
 	memset(&st, 0, sizeof(st));
-	BENCH_INIT_VARIANTS(argc, argv, usage, variants);
+	BENCH_INIT_VARIANTS_HELP(argc, argv, usage, help, variants);
 	while ((c = getopt(argc, argv, "ru:" BENCH_COMMON_OPTS)) != -1) {
 		if (c == 'r') {
 			st.realtime = 1;

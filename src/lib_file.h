@@ -67,4 +67,8 @@ int file_bw_args(int argc, char *argv[], const void *table, size_t n,
 /* "<size MB> <MB/s>" for the last benchmp(), then its #stats line. */
 void file_bw_report(size_t size, int parallel, const char *label);
 
+/* --help line (struct bench_help) of -C. */
+#define FILE_HELP_PRIVATE \
+	{"-C", "each parallel copy gets a private copy of the file"}
+
 #endif

@@ -8,30 +8,191 @@
 #include "lib_cleanup.h"
 #include "lib_env.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <stdarg.h>
 
 static const char *progname = "lmbench";
 static const char *usage_text = "";
 
-void bench_init(int argc, char *argv[], const char *usage)
+/* What --help prints besides the usage line (bench_init_help()). */
+static const struct bench_help *help_lines;
+static struct {
+	const void *table;
+	size_t n, entsize, help_off;	/* help_off 0: no lines */
+} help_modes;
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+/* The common options, described here once for every program. */
+static const struct bench_help common_help[] = {
+	{"-P", "copies of the benchmark run at once (default 1)"},
+	{"-W", "microseconds of untimed running before timing (default 0)"},
+	{"-N", "timing intervals; the median is reported (default "
+	       STR(TRIES) ")"},
+};
+
+#define HELP_MAX	64	/* lines of one --help */
+#define HELP_WIDTH	18	/* item column; a longer item pushes its text */
+
+/* Where the usage text names option -c, or NULL. */
+static const char *usage_opt(char c)
+{
+	const char *s;
+
+	for (s = strchr(usage_text, '-'); s != NULL; s = strchr(s + 1, '-'))
+		if (s[1] == c && !isalnum((unsigned char)s[2]) &&
+		    s[2] != '-' && s[2] != '_' &&
+		    (s == usage_text || strchr(" [|", s[-1]) != NULL))
+			return s;
+	return NULL;
+}
+
+/* Where the usage text names the word an item starts with, or NULL. */
+static const char *usage_word(const char *item)
+{
+	size_t len = strcspn(item, " ");
+	const char *s;
+
+	if (item[0] == '-' && len == 2)
+		return usage_opt(item[1]);
+	for (s = usage_text; *s != '\0'; s++)
+		if (strncmp(s, item, len) == 0 &&
+		    (s == usage_text || strchr(" [|<", s[-1]) != NULL) &&
+		    strchr(" ]|.>=\n", s[len]) != NULL)
+			return s;
+	return NULL;
+}
+
+struct help_line {
+	const char *at;		/* where the usage text names it */
+	const char *item;
+	int len;		/* of item */
+	const char *text;
+};
+
+/* An item "-X" is shown as the usage text spells it: "-X <arg>". */
+static void help_add(struct help_line *l, int *n, const char *item,
+		     const char *text)
+{
+	const char *at = usage_word(item), *e;
+
+	if (*n == HELP_MAX) {
+		fprintf(stderr, "%s: more than %d --help lines\n", progname,
+			HELP_MAX);
+		exit(1);
+	}
+	l[*n].at = at;
+	l[*n].item = item;
+	l[*n].len = (int)strlen(item);
+	l[*n].text = text;
+	if (at != NULL && item[0] == '-' && strlen(item) == 2) {
+		for (e = at; *e != '\0' && !strchr("]\n", *e); e++)
+			if (e[0] == ' ' && (e[1] == '[' || e[1] == '|'))
+				break;
+		l[*n].item = at;
+		l[*n].len = (int)(e - at);
+	}
+	(*n)++;
+}
+
+static int described(const struct bench_help *h, char c)
+{
+	for (; h != NULL && h->item != NULL; h++)
+		if (h->item[0] == '-' && h->item[1] == c)
+			return 1;
+	return 0;
+}
+
+static void print_usage(FILE *f)
+{
+	size_t len = strlen(usage_text);
+
+	fprintf(f, "Usage: %s", progname);
+	if (len > 0 && usage_text[0] != '\n')
+		fprintf(f, " %s", usage_text);
+	if (len == 0 || usage_text[0] == '\n' || usage_text[len - 1] != '\n')
+		fputc('\n', f);
+}
+
+/*
+ * The usage line, then a line per option, operand and mode in the order
+ * the usage text names them (those it does not name last), on stdout.
+ */
+static void __attribute__((noreturn)) print_help(void)
+{
+	struct help_line l[HELP_MAX], t;
+	const struct bench_help *h;
+	const char *item, *text;
+	int n = 0, i, j, width = 0;
+	size_t k;
+
+	for (k = 0; k < sizeof(common_help) / sizeof(common_help[0]); k++)
+		if (usage_opt(common_help[k].item[1]) != NULL &&
+		    !described(help_lines, common_help[k].item[1]))
+			help_add(l, &n, common_help[k].item,
+				 common_help[k].text);
+	for (h = help_lines; h != NULL && h->item != NULL; h++)
+		help_add(l, &n, h->item, h->text);
+	for (k = 0; help_modes.help_off != 0 && k < help_modes.n; k++) {
+		const char *e = (const char *)help_modes.table +
+				k * help_modes.entsize;
+
+		memcpy(&item, e, sizeof(item));
+		memcpy(&text, e + help_modes.help_off, sizeof(text));
+		help_add(l, &n, item, text);
+	}
+	/* Stable: in the order given where the usage text does not say. */
+	for (i = 1; i < n; i++) {
+		t = l[i];
+		for (j = i; j > 0 && t.at != NULL &&
+			    (l[j - 1].at == NULL || l[j - 1].at > t.at); j--)
+			l[j] = l[j - 1];
+		l[j] = t;
+	}
+	for (i = 0; i < n; i++)
+		if (l[i].len <= HELP_WIDTH && l[i].len > width)
+			width = l[i].len;
+	print_usage(stdout);
+	for (i = 0; i < n; i++)
+		printf("  %-*.*s  %s\n", width, l[i].len, l[i].item,
+		       l[i].text);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		exit(1);
+	exit(0);
+}
+
+void bench_init_help(int argc, char *argv[], const char *usage,
+		     const struct bench_help *help)
 {
 	const char *slash;
 
-	(void)argc;
 	if (argv != NULL && argv[0] != NULL) {
 		slash = strrchr(argv[0], '/');
 		progname = slash ? slash + 1 : argv[0];
 	}
 	usage_text = usage ? usage : "";
+	help_lines = help;
+	/* Before anything that could refuse: help is always given. */
+	if (argc > 1 && argv[1] != NULL &&
+	    (strcmp(argv[1], "--help") == 0 ||
+	     (strcmp(argv[1], "-h") == 0 && usage_opt('h') == NULL)))
+		print_help();
 	cleanup_install();
 	/* The environment is input too: refused before any work. */
 	(void)bench_env();
 	sched_check();
 }
 
+void bench_init(int argc, char *argv[], const char *usage)
+{
+	bench_init_help(argc, argv, usage, NULL);
+}
+
 void bench_init_variants(int argc, char *argv[], const char *usage,
-			 const void *table, size_t n, size_t entsize)
+			 const struct bench_help *help, const void *table,
+			 size_t n, size_t entsize, size_t help_off)
 {
 	static char text[1024];
 	const char *mark = strstr(usage, "%s"), *name;
@@ -51,7 +212,11 @@ void bench_init_variants(int argc, char *argv[], const char *usage,
 		strncat(text, name, sizeof(text) - strlen(text) - 1);
 	}
 	strncat(text, mark + 2, sizeof(text) - strlen(text) - 1);
-	bench_init(argc, argv, text);
+	help_modes.table = table;
+	help_modes.n = n;
+	help_modes.entsize = entsize;
+	help_modes.help_off = help_off;
+	bench_init_help(argc, argv, text, help);
 }
 
 const char *bench_progname(void)
@@ -59,16 +224,9 @@ const char *bench_progname(void)
 	return progname;
 }
 
-static void print_usage(void)
-{
-	fprintf(stderr, "Usage: %s %s", progname, usage_text);
-	if (*usage_text == '\0' || usage_text[strlen(usage_text) - 1] != '\n')
-		fputc('\n', stderr);
-}
-
 void bench_usage(void)
 {
-	print_usage();
+	print_usage(stderr);
 	cleanup_failing();
 	cleanup_run();
 	exit(2);
@@ -91,7 +249,7 @@ void bench_fail(const char *fmt, ...)
 	fputc('\n', stderr);
 	/* Bad input: what was wrong, then how to say it right. */
 	if (usage_text != NULL && *usage_text != '\0')
-		print_usage();
+		print_usage(stderr);
 	cleanup_failing();
 	cleanup_run();
 	exit(2);

@@ -112,4 +112,8 @@ void probe_chain_sizes(struct probe *pr, const struct chain_spec *spec,
 #define PROBE_LINE_STEPS 7	/* d = 8 .. 512 */
 size_t probe_line_size(struct probe *pr, double *t);
 
+/* --help line (struct bench_help) of -L. */
+#define PROBE_HELP_LINE \
+	{"-L", "the cache line size in bytes (default: found by timing)"}
+
 #endif

@@ -161,4 +161,18 @@ int srv_stream_client(const char *host, int port, uint32_t msize);
  */
 int srv_dgram_client(const char *host, int port);
 
+/* --help lines (struct bench_help) of the server options. */
+#define SRV_HELP_SERVER \
+	{"-s", "start a server in the background and exit"}, \
+	{"-i", "the server exits after this many idle seconds (default " \
+	       SRV_STR(SRV_IDLE_DEFAULT) ")"}
+#define SRV_HELP_NET \
+	{"-b", "the address the server listens on (default loopback)"}, \
+	{"host", "the server (default: a server of its own on loopback)"}, \
+	{"-S", "stop the server on host"}
+#define SRV_HELP_PORT \
+	{"-p", "the server's port (default: this program's own)"}
+#define SRV_STR_(x) #x
+#define SRV_STR(x) SRV_STR_(x)
+
 #endif

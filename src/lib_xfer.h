@@ -32,4 +32,9 @@ void xfer_cleanup(iter_t n, void *cookie);
 void xfer_options(int argc, char *argv[], size_t *msg, size_t *total,
 		  struct bench_opts *opts);
 
+/* --help lines (struct bench_help) of -m and -M. */
+#define XFER_HELP \
+	{"-m", "bytes per write (default 64 KB)"}, \
+	{"-M", "bytes moved per iteration (default 10 MB)"}
+
 #endif

@@ -18,6 +18,13 @@
 static const char usage[] =
 	"[-v] [-W <warmup>] [-N <repetitions>] [-M <len>]\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"-v", "print the latency of every pair distance timed"},
+	{"-M", "the region chased, > L1 and < L2 (default 2 MB)"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -26,7 +33,7 @@ int main(int argc, char *argv[])
 	struct probe pr;
 	int i, verbose = 0;
 
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	probe_args(argc, argv, 'v', &opts, &verbose, &len, NULL);
 	if (len < 64 * 1024)
 		bench_fail("-M %zu: at least 64K is needed", len);

@@ -139,7 +139,7 @@ static void parse(struct state *st, int argc, char *argv[])
 		size_t klen;
 
 		if (v == NULL)
-			bench_usage();
+			bench_fail("%s: not key=value", k);
 		klen = (size_t)(v++ - k);
 #define KEY(name) (klen == strlen(name) && strncmp(k, name, klen) == 0)
 		if (KEY("if") && *v)
@@ -171,7 +171,7 @@ static void parse(struct state *st, int argc, char *argv[])
 		else if (KEY("trunc"))
 			st->trunc = (int)flag(v);
 		else
-			bench_usage();
+			bench_fail("%s: no such key, or no value", k);
 #undef KEY
 	}
 	if (st->bs == 0 || st->bs > (size_t)SSIZE_MAX)
@@ -275,6 +275,25 @@ static void report(const struct state *st, double ns)
 		fprintf(stderr, "%s%.4f secs\n", st->label, secs);
 }
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"if", "input file (default internal: a buffer, no read)"},
+	{"of", "output file (default internal: discard, no write)"},
+	{"bs", "block size in bytes, k/m/g suffixes (default 8k)"},
+	{"count", "blocks to copy (default: until the input ends)"},
+	{"move", "bytes to copy, a multiple of bs, instead of count"},
+	{"skip", "start reading at this block of the input"},
+	{"seek", "start writing at this block of the output"},
+	{"fsync", "1: the fsync() of the output is timed too"},
+	{"label", "text printed before the result, as is"},
+	{"print", "0: the full line (default), 1: MB/s only, 2: seconds only"},
+	{"opat", "1: each 4-byte word written holds its offset / 4"},
+	{"ipat", "1: check the input holds that pattern"},
+	{"force", "1: allow writing to a path that exists"},
+	{"trunc", "1: with force=1, truncate an existing file first"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct state st = {
@@ -283,7 +302,7 @@ int main(int argc, char *argv[])
 	};
 	double ns;
 
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	parse(&st, argc, argv);
 	st.buf = malloc(st.bs);
 	if (st.buf == NULL)

@@ -307,6 +307,18 @@ static const char usage[] =
 	"[-f] [-b addr] [-p port] [-i idle_s] [-t limit_s] [docroot] | "
 	"-S [-b addr] [-p port]\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"-f", "stay in the foreground"},
+	{"-b", "the address to listen on (default 127.0.0.1)"},
+	{"-p", "the port (default 8008; 0: any free one, printed)"},
+	{"-i", "exit after this many seconds without a request (default 60)"},
+	{"-t", "seconds a connection may take in all (default 5)"},
+	{"docroot", "the directory served (default: the current one)"},
+	{"-S", "stop the server listening there"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct state st;
@@ -316,7 +328,7 @@ int main(int argc, char *argv[])
 	memset(&st, 0, sizeof(st));
 	st.idle_s = SRV_IDLE_DEFAULT;
 	st.limit_s = CONN_LIMIT_S;
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	while ((c = getopt(argc, argv, "fb:p:i:t:S")) != -1) {
 		switch (c) {
 		case 'f':

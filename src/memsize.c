@@ -85,16 +85,25 @@ static int take_chunk(size_t len, size_t ps)
 	return 0;
 }
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"max_MB", "stop counting at this many MB (default 1024)"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	size_t limit = DEFAULT_MB, got = 0, step, cap;
-	long ps = sysconf(_SC_PAGESIZE);
+	long ps = sysconf(_SC_PAGESIZE), v;
 
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	if (argc > 2)
 		bench_usage();
+	if (argc == 2 && bench_parse_long(argv[1], 1, MAX_REQUEST_MB, &v) != 0)
+		bench_fail("%s: not a number of MB from 1 to %ld", argv[1],
+			   MAX_REQUEST_MB);
 	if (argc == 2)
-		limit = (size_t)bench_arg_long(argv[1], 1, MAX_REQUEST_MB);
+		limit = (size_t)v;
 	if (ps <= 0)
 		bench_die("sysconf(_SC_PAGESIZE)");
 	cap = physical_mb();

@@ -110,6 +110,13 @@ static void debug_round(int round, const struct estimate *e)
 
 static const char usage[] = "[-d] [-c]\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"-d", "print every round's estimates and checks on stderr"},
+	{"-c", "print only the clock period in nanoseconds"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct ops_operands ops;
@@ -118,7 +125,7 @@ int main(int argc, char *argv[])
 	double last = 0, t;
 	int c, debug = 0, period_only = 0, round, i, stable = 0;
 
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	bench_default_enough(CPU_INTERVAL_US);
 	while ((c = getopt(argc, argv, "dc")) != -1) {
 		if (c == 'd')

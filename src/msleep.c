@@ -16,15 +16,23 @@
 
 static const char usage[] = "<milliseconds>\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"<milliseconds>", "how long to sleep"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct timespec ts;
 	long ms;
 
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	if (argc != 2)
 		bench_usage();
-	ms = bench_arg_long(argv[1], 0, MAX_MS);
+	if (bench_parse_long(argv[1], 0, MAX_MS, &ms) != 0)
+		bench_fail("%s: not a number of milliseconds from 0 to %ld",
+			   argv[1], MAX_MS);
 	ts.tv_sec = (time_t)(ms / 1000);
 	ts.tv_nsec = (ms % 1000) * 1000000L;
 	while (nanosleep(&ts, &ts) != 0)

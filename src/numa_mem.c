@@ -167,6 +167,12 @@ static void print_matrix(const struct topo *t, const char *title,
 	fprintf(stderr, "\n");
 }
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"-M", "bytes per buffer; the all-CPU run splits it (default 256 MB)"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -176,7 +182,8 @@ int main(int argc, char *argv[])
 	double *lat, *bw;
 	int c, i, j, nn, bound, *cpus;
 
-	bench_init(argc, argv, "[-M <len>] [-W <warmup>] [-N <repetitions>]");
+	bench_init_help(argc, argv,
+			"[-M <len>] [-W <warmup>] [-N <repetitions>]", help);
 	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS "M:")) != -1) {
 		if (bench_common_opt(c, optarg, &opts))
 			continue;

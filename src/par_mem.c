@@ -25,6 +25,14 @@
 static const char usage[] =
 	"[-c] [-L <line>] [-M <len>] [-W <warmup>] [-N <repetitions>]\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"-c", "also print each size's latency of one chain"},
+	PROBE_HELP_LINE,
+	{"-M", "the largest size timed (default 32 MB)"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -34,7 +42,7 @@ int main(int argc, char *argv[])
 	struct probe pr;
 	int cost = 0, n = 0, i;
 
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	probe_args(argc, argv, 'c', &opts, &cost, &len, &line);
 	probe_check_line(line);
 	if (len < FIRST_SIZE)

@@ -109,6 +109,11 @@ static double max_parallelism(const struct variant *v,
 	return best;
 }
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -117,7 +122,7 @@ int main(int argc, char *argv[])
 	size_t i;
 	int c;
 
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	bench_default_enough(CPU_INTERVAL_US);
 	while ((c = getopt(argc, argv, "W:N:")) != -1)
 		if (!bench_common_opt(c, optarg, &opts))

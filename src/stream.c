@@ -340,6 +340,13 @@ static const char usage[] =
 	"[-v 1|2] [-M <array bytes>] [-P <parallelism>] [-W <warmup>] "
 	"[-N <repetitions>]\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"-v", "the kernels of STREAM version 1 (default) or 2"},
+	{"-M", "bytes per array (default: 40000000 doubles)"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -351,7 +358,7 @@ int main(int argc, char *argv[])
 	int c, version = 1;
 
 	memset(&st, 0, sizeof(st));
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	while ((c = getopt(argc, argv, "v:M:" BENCH_COMMON_OPTS)) != -1) {
 		if (bench_common_opt(c, optarg, &opts))
 			continue;

@@ -11,11 +11,17 @@
 
 static const char usage[] = "\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"(no arguments)", "print the cost of reading the clock, in us"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	if (argc != 1)
-		bench_usage();
+		bench_fail("%s: takes no arguments", argv[1]);
 	printf("%.6f\n", clock_measure_timer_ns() / 1e3);
 	if (fflush(stdout) != 0)
 		bench_die("stdout");

@@ -69,6 +69,14 @@ static size_t next_count(size_t p)
 static const char usage[] =
 	"[-c] [-L <line>] [-M <len>] [-W <warmup>] [-N <repetitions>]\n";
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"-c", "also find the cost of a TLB miss"},
+	{"-L", "the cache line size in bytes (default 64)"},
+	{"-M", "the buffer; at most its pages are counted (default 16 MB)"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -78,7 +86,7 @@ int main(int argc, char *argv[])
 	struct probe pr;
 	int cost = 0;
 
-	bench_init(argc, argv, usage);
+	bench_init_help(argc, argv, usage, help);
 	probe_args(argc, argv, 'c', &opts, &cost, &len, &line);
 	page = mem_page_size();
 	if (line < sizeof(void *) || line > page || page % line != 0)

@@ -55,13 +55,19 @@ static int count_distinct(const struct topo *t, int what)
 	return n;
 }
 
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"-r", "read the topology under this root instead of /sys"},
+	{NULL, NULL}
+};
+
 int main(int argc, char *argv[])
 {
 	const char *root = "/sys";
 	struct topo t;
 	int c, i, k, llc, cores;
 
-	bench_init(argc, argv, "[-r <sysfs root>]");
+	bench_init_help(argc, argv, "[-r <sysfs root>]", help);
 	while ((c = getopt(argc, argv, "r:")) != -1) {
 		if (c == 'r')
 			root = optarg;

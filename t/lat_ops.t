@@ -71,7 +71,7 @@ $r = run([bin('lat_ops'), '-N', 3], env => {quick_env(), LMBENCH_STATS => 1,
 @ns = $r->{err} =~ /^#stats .* n=(\d+) /mg;
 my %distinct = map { $_ => 1 } @ns;
 ok(@ns == @labels && keys(%distinct) == 1 && $ns[0] > 3,
-   "LMBENCH_SPAN=1000: more rounds than -N 3, the same for every operation (@ns[0])");
+   "LMBENCH_SPAN=1000: more rounds than -N 3, the same for every operation ($ns[0])");
 
 bad_input_ok('lat_ops', ['-x'], 'unknown option');
 bad_input_ok('lat_ops', ['extra'], 'extra argument');

@@ -7,7 +7,6 @@
 #include "../../src/bench.h"
 
 #include <string.h>
-#include <sys/wait.h>
 
 struct variant {
 	const char *name;
@@ -20,34 +19,21 @@ static const struct variant variants[] = {
 	{"gamma_3", 3},
 };
 
-/* Run lookup(arg) in a child: its exit status and what it wrote on stderr. */
+static void lookup(const void *arg)
+{
+	char *argv[] = {"/some/dir/prog", NULL};
+
+	BENCH_INIT_VARIANTS(1, argv, "[-x] %s <file>\n", variants);
+	_exit(10 + (int)BENCH_VARIANT(arg, variants));
+}
+
+/* lookup(arg) in a child: its exit status and what it wrote on stderr. */
 static int child_lookup(const char *arg, char *err, size_t size)
 {
-	int fd[2], status;
-	ssize_t got, r;
-	pid_t pid;
+	char out[512];
 
-	if (pipe(fd) != 0)
-		return -1;
-	pid = fork();
-	if (pid == 0) {
-		char *argv[] = {"/some/dir/prog", NULL};
-
-		dup2(fd[1], 2);
-		close(fd[0]);
-		BENCH_INIT_VARIANTS(1, argv, "[-x] %s <file>\n", variants);
-		_exit(10 + (int)BENCH_VARIANT(arg, variants));
-	}
-	close(fd[1]);
-	got = 0;
-	while (got < (ssize_t)size - 1 &&
-	       (r = read(fd[0], err + got, size - 1 - (size_t)got)) > 0)
-		got += r;
-	err[got > 0 ? got : 0] = '\0';
-	close(fd[0]);
-	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
-		return -1;
-	return WEXITSTATUS(status);
+	return tap_child(lookup, arg, out, err,
+			 size < sizeof(out) ? size : sizeof(out));
 }
 
 int main(void)
