@@ -2,6 +2,7 @@
 #
 #   make            build every program into bin/<arch>-<os>/
 #   make test       build, then run the test suite (prove -j2 -r t/)
+#   make fuzz       each fuzz target for FUZZ_TIME seconds (doc/fuzzing.md)
 #   make results    run the benchmark suite, write results/<os>/<host>.<n>
 #   make clean      remove what the build made
 #   make install    programs, scripts, man pages, header, library and
