@@ -16,10 +16,15 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* What a target made outside itself, removed before an abort. */
+static void (*fuzz_cleanup)(void);
+
 /* A broken invariant: name it and abort, so libFuzzer keeps the input. */
 static inline void fuzz_fail(const char *what, const char *file, int line)
 {
 	fprintf(stderr, "%s:%d: invariant broken: %s\n", file, line, what);
+	if (fuzz_cleanup != NULL)
+		fuzz_cleanup();
 	abort();
 }
 

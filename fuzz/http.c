@@ -51,6 +51,8 @@ static void remove_base(void)
 {
 	if (root >= 0)
 		close(root);
+	root = -1;
+	fuzz_cleanup = NULL;
 	nftw(base, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
@@ -102,6 +104,7 @@ static void setup(void)
 		 tmp && *tmp ? tmp : "/tmp");
 	FUZZ_CHECK(mkdtemp(base) != NULL);
 	atexit(remove_base);
+	fuzz_cleanup = remove_base;
 	for (i = 0; i < sizeof(tree) / sizeof(tree[0]); i++)
 		make(tree[i][0], tree[i][1]);
 	snprintf(path, sizeof(path), "%s/secret.txt", base);
