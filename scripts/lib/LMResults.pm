@@ -435,13 +435,15 @@ sub metrics {
 	my ($run) = @_;
 	my (%m, @series, %pi);
 	# A drop-in group's [METRIC_MAP: name = label-regex] lines name its values.
-	my @maps = map { /^([A-Za-z0-9_.]+) = (.+)$/ ? [ $1, $2 ] : () }
-		@{ $run->{header}{METRIC_MAP} // [] };
+	# A regex that does not compile maps nothing; one that compiles with
+	# a warning (the file's, not ours) is used quietly.
+	my @maps = map { my ($n, $src) = /^([A-Za-z0-9_.]+) = (.+)$/;
+		my $re = defined $n && do { no warnings 'regexp'; eval { qr/$src/ } };
+		$re ? [ $n, $re ] : () } @{ $run->{header}{METRIC_MAP} // [] };
 	for my $v (@{ $run->{values} }) {
 		my ($name, $bytes) = scalar_name($v);
 		for my $mp (@maps) {
-			my $re = eval { qr/$mp->[1]/ } or next;
-			if ($v->{label} =~ $re) {
+			if ($v->{label} =~ $mp->[1]) {
 				($name, $bytes) = ($mp->[0], undef);
 				$v->{dropin} = 1;
 				last;
