@@ -2,6 +2,7 @@
 #
 #   make            build every program into bin/<arch>-<os>/
 #   make test       build, then run the test suite (prove -j2 -r t/)
+#   make fuzz       each fuzz target for FUZZ_TIME seconds (doc/fuzzing.md)
 #   make results    run the benchmark suite, write results/<os>/<host>.<n>
 #   make clean      remove what the build made
 #   make install    programs, scripts, man pages, header, library and
@@ -81,10 +82,23 @@ $(BINDIR)/t/getppid_example: t/c/getppid_example.c $(LIB) | $(BINDIR)/t
 $(BINDIR)/t/%: t/c/%.c $(LIB) | $(BINDIR)/t
 	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(LIB) $(LDLIBS)
 
+# The fuzz targets' entry points fed the kept inputs, without libFuzzer
+# (t/fuzz_regress.t); make fuzz runs them under libFuzzer (doc/fuzzing.md).
+FUZZ_REPLAY := $(patsubst fuzz/%.c,$(BINDIR)/t/fuzz_%, \
+		 $(filter-out fuzz/driver.c,$(wildcard fuzz/*.c)))
+$(BINDIR)/t/fuzz_%: fuzz/%.c fuzz/driver.c fuzz/fuzz.h $(LIB) | $(BINDIR)/t
+	$(CC) $(filter-out -MMD -MP,$(ALL_CFLAGS)) -Isrc -Ifuzz -o $@ \
+	    fuzz/$*.c fuzz/driver.c $(LIB) $(LDLIBS)
+
+FUZZ_TIME ?= 30
+.PHONY: fuzz
+fuzz:
+	@FUZZ_TIME=$(FUZZ_TIME) MAKE="$(MAKE)" sh fuzz/run
+
 $(OBJDIR) $(BINDIR)/t:
 	mkdir -p $@
 
-tests: all $(TEST_BIN)
+tests: all $(TEST_BIN) $(FUZZ_REPLAY)
 
 # Test files run two at a time (JOBS=1 for one): the suite must hold with
 # the CPUs busy, and on 2 cores this halves its wall time.

@@ -277,7 +277,8 @@ int bench_parse_long(const char *s, long min, long max, long *out)
 	char *end;
 	long v;
 
-	if (s == NULL || *s == '\0' || *s == ' ' || *s == '\t')
+	/* strtol() would skip any leading white space, '\n' and '\r' too. */
+	if (s == NULL || (*s != '-' && *s != '+' && (*s < '0' || *s > '9')))
 		return -1;
 	errno = 0;
 	v = strtol(s, &end, 10);

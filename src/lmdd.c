@@ -18,23 +18,16 @@
  *             [print=0|1|2] [opat=0|1] [ipat=0|1] [force=0|1] [trunc=0|1]
  */
 #include "bench.h"
+#include "lib_ddargs.h"
 #include "lib_timing.h"
 
 #include <fcntl.h>
-#include <limits.h>
 #include <signal.h>
 #include <stdint.h>
 #include <sys/stat.h>
 
-/* dd's habit is 512; 8 KB keeps the syscall cost out of file bandwidth. */
-#define DEFAULT_BS	8192
-
 struct state {
-	const char *in, *out, *label;
-	size_t bs;
-	long count;		/* blocks; -1: until end of input */
-	long skip, seek;
-	int fsync, print, opat, ipat, force, trunc;
+	struct dd_args a;	/* the command line */
 	int ifd, ofd;		/* -1: internal */
 	char *buf;
 	uint64 moved;		/* bytes written (or read, to internal) */
@@ -81,7 +74,7 @@ static void write_all(struct state *st, const char *p, size_t len)
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w <= 0)
-			bench_die("write %s", st->out);
+			bench_die("write %s", st->a.out);
 		p += w;
 		len -= (size_t)w;
 	}
@@ -91,28 +84,28 @@ static void write_all(struct state *st, const char *p, size_t len)
 static void copy(iter_t n, void *cookie)
 {
 	struct state *st = cookie;
-	uint64 ioff = (uint64)st->skip * st->bs;
-	uint64 ooff = (uint64)st->seek * st->bs;
+	uint64 ioff = (uint64)st->a.skip * st->a.bs;
+	uint64 ooff = (uint64)st->a.seek * st->a.bs;
 	ssize_t r;
 	long blk;
 
 	(void)n;
-	for (blk = 0; st->count < 0 || blk < st->count; blk++) {
-		r = (ssize_t)st->bs;
+	for (blk = 0; st->a.count < 0 || blk < st->a.count; blk++) {
+		r = (ssize_t)st->a.bs;
 		if (st->ifd >= 0) {
-			r = read(st->ifd, st->buf, st->bs);
+			r = read(st->ifd, st->buf, st->a.bs);
 			if (r < 0 && errno == EINTR) {
 				blk--;
 				continue;
 			}
 			if (r < 0)
-				bench_die("read %s", st->in);
+				bench_die("read %s", st->a.in);
 			if (r == 0)
 				break;
 		}
-		if (st->ipat && st->bad_at == 0)
+		if (st->a.ipat && st->bad_at == 0)
 			st->bad_at = check_pattern(st->buf, (size_t)r, ioff);
-		if (st->opat)
+		if (st->a.opat)
 			fill_pattern(st->buf, (size_t)r, ooff);
 		if (st->ofd >= 0)
 			write_all(st, st->buf, (size_t)r);
@@ -120,94 +113,20 @@ static void copy(iter_t n, void *cookie)
 		ooff += (uint64)r;
 		st->moved += (uint64)r;
 	}
-	if (st->fsync && st->ofd >= 0 && fsync(st->ofd) != 0)
-		bench_die("fsync %s", st->out);
-}
-
-static long flag(const char *v)
-{
-	return bench_arg_long(v, 0, 1);
-}
-
-static void parse(struct state *st, int argc, char *argv[])
-{
-	size_t move = 0;
-	int i, have_count = 0, have_move = 0;
-
-	for (i = 1; i < argc; i++) {
-		char *k = argv[i], *v = strchr(k, '=');
-		size_t klen;
-
-		if (v == NULL)
-			bench_fail("%s: not key=value", k);
-		klen = (size_t)(v++ - k);
-#define KEY(name) (klen == strlen(name) && strncmp(k, name, klen) == 0)
-		if (KEY("if") && *v)
-			st->in = v;
-		else if (KEY("of") && *v)
-			st->out = v;
-		else if (KEY("bs"))
-			st->bs = bench_arg_size(v);
-		else if (KEY("count") && ++have_count)
-			st->count = bench_arg_long(v, 0, LONG_MAX);
-		else if (KEY("move") && ++have_move)
-			move = bench_arg_size(v);
-		else if (KEY("skip"))
-			st->skip = bench_arg_long(v, 0, LONG_MAX);
-		else if (KEY("seek"))
-			st->seek = bench_arg_long(v, 0, LONG_MAX);
-		else if (KEY("fsync"))
-			st->fsync = (int)flag(v);
-		else if (KEY("label"))
-			st->label = v;
-		else if (KEY("print"))
-			st->print = (int)bench_arg_long(v, 0, 2);
-		else if (KEY("opat"))
-			st->opat = (int)flag(v);
-		else if (KEY("ipat"))
-			st->ipat = (int)flag(v);
-		else if (KEY("force"))
-			st->force = (int)flag(v);
-		else if (KEY("trunc"))
-			st->trunc = (int)flag(v);
-		else
-			bench_fail("%s: no such key, or no value", k);
-#undef KEY
-	}
-	if (st->bs == 0 || st->bs > (size_t)SSIZE_MAX)
-		bench_fail("bs=%lu: out of range", (unsigned long)st->bs);
-	if (have_count && have_move)
-		bench_fail("count= and move= exclude each other");
-	if (have_move)
-		st->count = (long)(move / st->bs);
-	if (have_move && move % st->bs != 0)
-		bench_fail("move=%lu is not a multiple of bs=%lu",
-			   (unsigned long)move, (unsigned long)st->bs);
-	if (st->count < 0 && strcmp(st->in, "internal") == 0)
-		bench_fail("if=internal needs count= or move=");
-	if (strcmp(st->in, "internal") == 0 &&
-	    strcmp(st->out, "internal") == 0)
-		bench_fail("if= or of= must name a file");
-	if (st->ipat && strcmp(st->in, "internal") == 0)
-		bench_fail("ipat=1 needs an input file");
-	if (st->skip > 0 && strcmp(st->in, "internal") == 0)
-		bench_fail("skip= needs an input file");
-	if (st->seek > 0 && strcmp(st->out, "internal") == 0)
-		bench_fail("seek= needs an output file");
-	if ((st->fsync || st->trunc) && strcmp(st->out, "internal") == 0)
-		bench_fail("fsync= and trunc= need an output file");
+	if (st->a.fsync && st->ofd >= 0 && fsync(st->ofd) != 0)
+		bench_die("fsync %s", st->a.out);
 }
 
 static void open_input(struct state *st)
 {
-	if (strcmp(st->in, "internal") == 0)
+	if (strcmp(st->a.in, "internal") == 0)
 		return;
-	st->ifd = open(st->in, O_RDONLY);
+	st->ifd = open(st->a.in, O_RDONLY);
 	if (st->ifd < 0)
-		bench_fail("%s: %s", st->in, strerror(errno));
-	if (st->skip > 0 &&
-	    lseek(st->ifd, (off_t)st->skip * (off_t)st->bs, SEEK_SET) < 0)
-		bench_die("skip in %s", st->in);
+		bench_fail("%s: %s", st->a.in, strerror(errno));
+	if (st->a.skip > 0 &&
+	    lseek(st->ifd, (off_t)st->a.skip * (off_t)st->a.bs, SEEK_SET) < 0)
+		bench_die("skip in %s", st->a.in);
 }
 
 /*
@@ -230,34 +149,34 @@ static void open_output(struct state *st)
 	struct stat sb;
 	int flags = O_WRONLY;
 
-	if (strcmp(st->out, "internal") == 0)
+	if (strcmp(st->a.out, "internal") == 0)
 		return;
-	if (stat(st->out, &sb) == 0) {
+	if (stat(st->a.out, &sb) == 0) {
 		if (same_storage(st, &sb))
 			bench_fail("%s and %s are the same file; it would be "
-				   "read while overwritten", st->in, st->out);
-		if (!st->force && strcmp(st->out, "/dev/null") != 0)
+				   "read while overwritten", st->a.in, st->a.out);
+		if (!st->a.force && strcmp(st->a.out, "/dev/null") != 0)
 			bench_fail("%s exists; force=1 writes over it",
-				   st->out);
-		if (st->trunc && S_ISREG(sb.st_mode))
+				   st->a.out);
+		if (st->a.trunc && S_ISREG(sb.st_mode))
 			flags |= O_TRUNC;
-		st->ofd = open(st->out, flags);
+		st->ofd = open(st->a.out, flags);
 	} else if (errno == ENOENT) {
 		sigset_t all, old;
 
 		/* No signal between creating the file and registering it. */
 		sigfillset(&all);
 		sigprocmask(SIG_BLOCK, &all, &old);
-		st->ofd = open(st->out, flags | O_CREAT | O_EXCL, 0644);
+		st->ofd = open(st->a.out, flags | O_CREAT | O_EXCL, 0644);
 		if (st->ofd >= 0)
-			bench_tmp_register(st->out);
+			bench_tmp_register(st->a.out);
 		sigprocmask(SIG_SETMASK, &old, NULL);
 	}
 	if (st->ofd < 0)
-		bench_fail("%s: %s", st->out, strerror(errno));
-	if (st->seek > 0 &&
-	    lseek(st->ofd, (off_t)st->seek * (off_t)st->bs, SEEK_SET) < 0)
-		bench_die("seek in %s", st->out);
+		bench_fail("%s: %s", st->a.out, strerror(errno));
+	if (st->a.seek > 0 &&
+	    lseek(st->ofd, (off_t)st->a.seek * (off_t)st->a.bs, SEEK_SET) < 0)
+		bench_die("seek in %s", st->a.out);
 }
 
 static void report(const struct state *st, double ns)
@@ -266,13 +185,13 @@ static void report(const struct state *st, double ns)
 
 	if (ns <= 0)
 		bench_die("the copy took no measurable time");
-	if (st->print == 0)
+	if (st->a.print == 0)
 		fprintf(stderr, "%s%.2f MB/sec (%.4f MB in %.4f secs)\n",
-			st->label, mbs, (double)st->moved / 1e6, secs);
-	else if (st->print == 1)
-		fprintf(stderr, "%s%.2f MB/sec\n", st->label, mbs);
+			st->a.label, mbs, (double)st->moved / 1e6, secs);
+	else if (st->a.print == 1)
+		fprintf(stderr, "%s%.2f MB/sec\n", st->a.label, mbs);
 	else
-		fprintf(stderr, "%s%.4f secs\n", st->label, secs);
+		fprintf(stderr, "%s%.4f secs\n", st->a.label, secs);
 }
 
 /* --help: a line per option and operand (bench_init_help). */
@@ -296,30 +215,32 @@ static const struct bench_help help[] = {
 
 int main(int argc, char *argv[])
 {
-	struct state st = {
-		"internal", "internal", "", DEFAULT_BS, -1, 0, 0,
-		0, 0, 0, 0, 0, 0, -1, -1, NULL, 0, 0,
-	};
+	struct state st = {.ifd = -1, .ofd = -1};
+	char why[128];
 	double ns;
 
 	bench_init_help(argc, argv, usage, help);
-	parse(&st, argc, argv);
-	st.buf = malloc(st.bs);
+	if (dd_args_parse(&st.a, argc, argv, why, sizeof(why)) != 0) {
+		if (*why == '\0')
+			bench_usage();
+		bench_fail("%s", why);
+	}
+	st.buf = malloc(st.a.bs);
 	if (st.buf == NULL)
-		bench_fail("bs=%lu: cannot allocate", (unsigned long)st.bs);
-	memset(st.buf, 0, st.bs);	/* touched before the clock starts */
+		bench_fail("bs=%lu: cannot allocate", (unsigned long)st.a.bs);
+	memset(st.buf, 0, st.a.bs);	/* touched before the clock starts */
 	open_input(&st);
 	open_output(&st);
 	ns = timing_once(NULL, copy, NULL, 1, &st);
 	if (st.ofd >= 0 && close(st.ofd) != 0)
-		bench_die("close %s", st.out);
-	if (st.ipat && st.bad_at != 0) {
+		bench_die("close %s", st.a.out);
+	if (st.a.ipat && st.bad_at != 0) {
 		fprintf(stderr, "%s: %s: pattern mismatch at offset %llu\n",
-			bench_progname(), st.in,
+			bench_progname(), st.a.in,
 			(unsigned long long)(st.bad_at - 1));
 		exit(1);
 	}
-	bench_tmp_unregister(st.out);	/* complete: the user's file now */
+	bench_tmp_unregister(st.a.out);	/* complete: the user's file now */
 	report(&st, ns);
 	return 0;
 }

@@ -28,6 +28,7 @@
  * without a request.
  */
 #include "bench.h"
+#include "lib_http.h"
 #include "lib_net.h"
 #include "lib_server.h"
 
@@ -37,8 +38,6 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 
-#define MAX_LINE	1024	/* request line */
-#define MAX_HEAD	8192	/* request line and headers */
 /*
  * The time a connection gets in all, from accept to close: a client on
  * a loopback or a LAN sends its head, reads a page and closes in well
@@ -46,7 +45,6 @@
  */
 #define CONN_LIMIT_S		5
 #define MAX_CONN_LIMIT_S	3600
-#define STOP_METHOD	"LMBENCH-STOP"
 #define XFER		65536
 
 struct state {
@@ -133,43 +131,6 @@ static const char *content_type(const char *name)
 	return "application/octet-stream";
 }
 
-/* Open path (starting with '/') below the root; an HTTP status if not. */
-static int open_below(int root, char *path, int *fdp)
-{
-	char *seg, *next;
-	int dir = root, fd;
-
-	for (seg = path; *seg; seg++)
-		if (*seg < 0x21 || *seg > 0x7e || strchr("%\\?#", *seg))
-			return 400;
-	seg = path + 1;
-	for (;;) {
-		while (*seg == '/')
-			seg++;
-		next = strchr(seg, '/');
-		if (next != NULL)
-			*next = '\0';
-		if (*seg == '\0' || strcmp(seg, ".") == 0 ||
-		    strcmp(seg, "..") == 0)
-			fd = -2;
-		else
-			fd = openat(dir, seg, O_RDONLY | O_NOFOLLOW |
-				    O_NONBLOCK | (next ? O_DIRECTORY : 0));
-		if (dir != root)
-			close(dir);
-		if (fd == -2)
-			return 403;
-		if (fd < 0)
-			return errno == ENOENT ? 404 : 403;
-		if (next == NULL)
-			break;
-		dir = fd;
-		seg = next + 1;
-	}
-	*fdp = fd;
-	return 200;
-}
-
 static void send_file(int fd, int file, const char *name,
 		      long long deadline)
 {
@@ -203,26 +164,19 @@ static int read_head(int fd, char *buf, long long deadline)
 {
 	size_t got = 0;
 	ssize_t r;
-	char *nl;
+	int c;
 
 	for (;;) {
-		r = recv_until(fd, buf + got, MAX_HEAD - got, deadline);
+		r = recv_until(fd, buf + got, HTTP_MAX_HEAD - got, deadline);
 		if (r == -2)
 			return -408;
 		if (r <= 0)
 			return -400;
 		got += (size_t)r;
 		buf[got] = '\0';
-		if (memchr(buf, '\0', got) != NULL)
-			return -400;
-		nl = strchr(buf, '\n');
-		if ((nl == NULL && got > MAX_LINE) ||
-		    (nl != NULL && nl - buf > MAX_LINE))
-			return -414;
-		if (strstr(buf, "\r\n\r\n") || strstr(buf, "\n\n"))
-			return (int)got;
-		if (got == MAX_HEAD)
-			return -400;
+		c = http_head_check(buf, got);
+		if (c != 0)
+			return c > 0 ? (int)got : c;
 	}
 }
 
@@ -230,27 +184,19 @@ static int read_head(int fd, char *buf, long long deadline)
 static int serve_conn(int fd, void *arg)
 {
 	struct state *st = arg;
-	char buf[MAX_HEAD + 1], method[16], path[MAX_LINE + 1];
-	char version[16], rest[2];
+	char buf[HTTP_MAX_HEAD + 1], path[HTTP_MAX_LINE + 1];
 	int status, file = -1;
 	long long deadline = net_now_ms() + st->limit_s * 1000LL;
 
 	status = read_head(fd, buf, deadline);
 	if (status > 0) {
-		*strchr(buf, '\n') = '\0';
-		if (strchr(buf, '\r') != NULL)
-			*strchr(buf, '\r') = '\0';
-		if (sscanf(buf, "%15s %1024s %15s %1s", method, path, version,
-			   rest) != 3 || strncmp(version, "HTTP/1.", 7) != 0 ||
-		    path[0] != '/')
-			status = -400;
-		else if (strcmp(method, STOP_METHOD) == 0) {
+		status = -http_request_line(buf, path);
+		if (status == -HTTP_STOP) {
 			respond_error(fd, 200, "OK", deadline);
 			return 1;
-		} else if (strcmp(method, "GET") != 0)
-			status = -501;
-		else
-			status = -open_below(st->root, path, &file);
+		}
+		if (status == -200)
+			status = -http_open_below(st->root, path, &file);
 	}
 	if (status == -200)
 		send_file(fd, file, path, deadline);
@@ -273,7 +219,7 @@ static int serve_conn(int fd, void *arg)
 	 * but at the deadline however it trickles.
 	 */
 	shutdown(fd, SHUT_WR);
-	while (recv_until(fd, buf, MAX_HEAD, deadline) > 0)
+	while (recv_until(fd, buf, HTTP_MAX_HEAD, deadline) > 0)
 		;
 	close(fd);
 	return 0;
@@ -291,7 +237,7 @@ static void serve(void *arg)
 /* -S: send the stop request; return once the server has gone. */
 static void stop(const char *host, int port)
 {
-	static const char req[] = STOP_METHOD " / HTTP/1.0\r\n\r\n";
+	static const char req[] = HTTP_STOP_METHOD " / HTTP/1.0\r\n\r\n";
 	char buf[256];
 	int fd = net_try_client(SOCK_STREAM, host, port);
 

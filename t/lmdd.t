@@ -113,6 +113,13 @@ bad_input_ok('lmdd', ['of=' . "$dir/x", 'count=1', 'fsync=yes'],
 bad_input_ok('lmdd', ['of=' . "$dir/x", 'count=1', 'move=8k'],
 	     'count and move');
 bad_input_ok('lmdd', ['of=' . "$dir/x"], 'internal input without count');
+refused_ok('lmdd', ['if=/dev/zero', 'of=/dev/null', 'skip=233720368547758072'],
+	   qr/skip= or seek= times bs is past the largest file offset/,
+	   'a skip past the largest file offset');
+refused_ok('lmdd', ['if=/dev/zero', 'of=/dev/null', 'bs=1',
+		    'move=16000000000000000000'],
+	   qr/move=16000000000000000000 is more than \d+ blocks/,
+	   'a move of more blocks than a count holds');
 bad_input_ok('lmdd', ['if=/nonexistent/file'], 'missing input');
 bad_input_ok('lmdd', ['of=/nonexistent/dir/file', 'count=1'],
 	     'output in a missing directory');

@@ -10,7 +10,9 @@
 # and a blank line.  lmbench-ng adds a "#stats ..." line after each value
 # (LMBENCH_STATS=1) and notes in brackets: [SKIPPED: ...], [FAILED: ...],
 # [CHECK: name: status: value: message], [GROUP_TIME: g s],
-# [INCOMPLETE: why] and [STATUS: complete].
+# [INCOMPLETE: why] and [STATUS: complete].  A #stats line that belongs to
+# no value, or is not whole and in order (stats_problem: its reason in
+# {invalid}), is kept in orphan_stats, never attached.
 #
 # summary, percent, compare, json, graphs and html all read results through
 # this module; nothing else parses a results file.
@@ -45,7 +47,8 @@ sub parse {
 			my $st = parse_stats($1);
 			$st->{line} = $.;
 			push @{ $run{orphan_stats} }, $st
-				unless attach_stats($st, $last, $series, \$pending);
+				if $st->{invalid}
+				|| !attach_stats($st, $last, $series, \$pending);
 			next;
 		}
 		if ($line =~ /^\[ Networking remote to (\S+): (.*?) ?\]$/) {
@@ -72,15 +75,16 @@ sub parse {
 			} elsif ($k eq 'TOPO_CPU') {
 				my @f = split ' ', $v;
 				push @{ $run{topology}{cpus} }, { map { ($_, 0 + shift @f) }
-					qw(cpu core package node smt llc) } if @f == 6;
+					qw(cpu core package node smt llc) }
+					if @f == 6 && !grep { !/^-?\d+$/ } @f;
 			} elsif ($k eq 'TOPO_NODE') {
 				my @f = split ' ', $v;
 				push @{ $run{topology}{nodes} }, { node => 0 + $f[0],
 					cpus => 0 + $f[1], mem_mb => $f[2] eq '-' ? undef : 0 + $f[2] }
-					if @f == 3;
+					if @f == 3 && "@f" =~ /^\d+ \d+ (?:\d+|-)$/;
 			} elsif ($k eq 'GROUP_TIME') {
 				my ($g, $s) = split ' ', $v;
-				$run{group_time}{$g} = $s;
+				$run{group_time}{$g} = $s if defined $s;
 			} elsif ($k eq 'STATUS' && $v eq 'complete') {
 				$run{status} = 'complete';
 				delete $run{incomplete};
@@ -101,6 +105,8 @@ sub parse {
 			if ($series && !@{ $series->{points} }) {
 				$heading = $series->{title};
 				pop @{ $run{series} };
+				push @{ $run{orphan_stats} }, $series->{overhead_stats}
+					if $series->{overhead_stats};
 			}
 			$series = { title => $1, heading => $heading, points => [],
 				(defined $placement ? (placement => $placement) : ()) };
@@ -108,12 +114,14 @@ sub parse {
 			$last = undef;
 			next;
 		}
-		if ($series && $line =~ /^\s*($NUM[kKmM]?)((?:\s+$NUM)+)\s*$/) {
-			my ($x, @y) = ($1, split(' ', $2));
+		my @xy = $series && $line =~ /^\s*($NUM)([kKmM]?)((?:\s+$NUM)+)\s*$/
+			? ($1, $2, split(' ', $3)) : ();
+		if (@xy && !grep { !finite($_) } @xy[ 0, 2 .. $#xy ]) {
+			my ($x, @y) = ("$xy[0]$xy[1]", @xy[ 2 .. $#xy ]);
 			my @at;
 			push @at, $-[0] while $line =~ /\S+/g;
 			my $p = { x => $x, y => $y[0], more => [ @y[1 .. $#y] ],
-				line => $., at => [ @at[1 .. $#at] ] };
+				line => $., at => [ @at[1 .. $#at] ], x_at => $at[0] };
 			# lat_fs prints the create rate's #stats before its line.
 			($p->{col_stats}[1], $pending) = ($pending, undef) if $pending;
 			push @{ $series->{points} }, $p;
@@ -136,7 +144,9 @@ sub parse {
 	}
 	close $fh;
 	push @{ $run{orphan_stats} }, $pending if $pending;
-	# Drop headings left without points.
+	# Drop headings left without points (and their #stats, if any).
+	push @{ $run{orphan_stats} }, map { $_->{overhead_stats} // () }
+		grep { !@{ $_->{points} } } @{ $run{series} };
 	@{ $run{series} } = grep { @{ $_->{points} } } @{ $run{series} };
 	return \%run;
 }
@@ -158,11 +168,39 @@ sub parse_stats {
 		my ($k, $v) = ($1, defined $3 ? $3 : $2);
 		$st{$k} = $v;
 	}
-	$st{samples} = [ map { $_ + 0 } split /,/, $st{samples} ] if defined $st{samples};
+	$st{samples} = [ map { /^$NUM$/ ? $_ + 0 : $_ } split /,/, $st{samples} ]
+		if defined $st{samples};
 	for (qw(n min q1 median q3 max ci_lo ci_hi ci_level parallel)) {
 		$st{$_} += 0 if defined $st{$_} && $st{$_} =~ /^$NUM$/;
 	}
+	$st{invalid} = stats_problem(\%st);
+	delete $st{invalid} unless defined $st{invalid};
 	return \%st;
+}
+
+# A finite number (a string that is one, or a number but inf or nan).
+sub finite { return defined $_[0] && $_[0] =~ /^$NUM$/ && abs($_[0]) < 9**9**9 }
+
+# What makes a #stats record unusable, or undef: every statistic a
+# finite number, in order, the interval holding the median, n samples.
+sub stats_problem {
+	my ($st) = @_;
+	for (qw(n min q1 median q3 max ci_lo ci_hi)) {
+		return "$_ is not a finite number" unless finite($st->{$_});
+	}
+	for (qw(ci_level parallel)) {
+		return "$_ is not a finite number" if defined $st->{$_} && !finite($st->{$_});
+	}
+	return 'a sample is not a finite number'
+		if grep { !finite($_) } @{ $st->{samples} // [] };
+	return 'n is not the number of samples'
+		unless $st->{n} == @{ $st->{samples} // [] };
+	return 'min, quartiles, median and max out of order'
+		unless $st->{min} <= $st->{q1} && $st->{q1} <= $st->{median}
+		&& $st->{median} <= $st->{q3} && $st->{q3} <= $st->{max};
+	return 'the interval does not hold the median'
+		unless $st->{ci_lo} <= $st->{median} && $st->{median} <= $st->{ci_hi};
+	return undef;
 }
 
 # Where a #stats line belongs.  Most follow the value they describe; three
@@ -202,8 +240,17 @@ sub attach_stats {
 }
 
 # One result line: { label, value, unit, at (offset of the value in the
-# line), extra }.
+# line), extra }.  A number past a double's range (1e999 reads as inf)
+# makes it no result.
 sub scalar_line {
+	my ($l) = @_;
+	my $v = scalar_fields($l) or return undef;
+	return undef if grep { defined && !finite($_) } $v->{value}, $v->{bytes},
+		$v->{parallelism}, $v->{also} ? $v->{also}{value} : ();
+	return $v;
+}
+
+sub scalar_fields {
 	my ($l) = @_;
 	return { label => $1, value => $2 + 0, unit => $3, at => $-[2] }
 		if $l =~ /^(.+?):\s+($NUM) (microseconds|nanoseconds)\s*$/;
@@ -414,13 +461,15 @@ sub metrics {
 	my ($run) = @_;
 	my (%m, @series, %pi);
 	# A drop-in group's [METRIC_MAP: name = label-regex] lines name its values.
-	my @maps = map { /^([A-Za-z0-9_.]+) = (.+)$/ ? [ $1, $2 ] : () }
-		@{ $run->{header}{METRIC_MAP} // [] };
+	# A regex that does not compile maps nothing; one that compiles with
+	# a warning (the file's, not ours) is used quietly.
+	my @maps = map { my ($n, $src) = /^([A-Za-z0-9_.]+) = (.+)$/;
+		my $re = defined $n && do { no warnings 'regexp'; eval { qr/$src/ } };
+		$re ? [ $n, $re ] : () } @{ $run->{header}{METRIC_MAP} // [] };
 	for my $v (@{ $run->{values} }) {
 		my ($name, $bytes) = scalar_name($v);
 		for my $mp (@maps) {
-			my $re = eval { qr/$mp->[1]/ } or next;
-			if ($v->{label} =~ $re) {
+			if ($v->{label} =~ $mp->[1]) {
 				($name, $bytes) = ($mp->[0], undef);
 				$v->{dropin} = 1;
 				last;
@@ -454,6 +503,8 @@ sub metrics {
 		push @series, \%rec;
 		for my $p (@{ $s->{points} }) {
 			my %src = (line => $p->{line}, at => $p->{at}[0]);
+			# A pair's point without its third column measured nothing.
+			next if $name =~ /^(?:numa\.|c2c\.matrix$)/ && !defined $p->{more}[0];
 			if ($name =~ /^numa\.(latency|read_bandwidth)$/) {
 				# "cpu-node memory-node value": one metric per pair.
 				my $lat = $1 eq 'latency';
@@ -476,13 +527,14 @@ sub metrics {
 				# The achieved bandwidth (x) differs run to run: points
 				# are named by their place in the curve (the pause level),
 				# latency and bandwidth apart.
+				next if $p->{x} =~ /[kKmM]$/;	# MB/s has no size suffix
 				my $i = $pi{$name}++;
 				add(\%m, "$name\@$i", { label => "$s->{title} point $i",
 					value => $p->{y} + 0, unit => 'nanoseconds', better => 'lower',
 					stats => $p->{stats}, %src });
 				add(\%m, "$name.bandwidth\@$i", { label => "$s->{title} point $i MB/s",
 					value => $p->{x} + 0, unit => 'MB/sec', better => 'none',
-					line => $p->{line}, at => 0 });
+					line => $p->{line}, at => $p->{x_at} });
 				next;
 			}
 			if ($name eq 'fs.latency') {
