@@ -65,8 +65,8 @@ ok(order("$bindir/lat_tcp -s -p 0", "$bindir/lat_tcp -p 40000 localhost",
 ok(order("rsh hostb $rdir/lat_tcp -s -p 0 -b hostb", "$bindir/lat_tcp -p 40000 hostb",
 	 "$bindir/lat_tcp -S hostb -p 40000"),
    'remote: server there, client here, stop') or diag(join("\n", @l));
-ok(order(map { "$bindir/bw_tcp -m $_ -p 40000 hostb" } qw(1 1024 10M)),
-   'bw_tcp message sizes to the remote host');
+ok(order("$bindir/bw_tcp -m 1 -m 1024 -m 10M -p 40000 hostb"),
+   'bw_tcp: one client over the message sizes, to the remote host') or diag(join("\n", @l));
 ok(order("rsh hostb $rdir/lat_connect -s -p 0 -b hostb", "$bindir/lat_connect -p 40000 hostb",
 	 "$bindir/lat_connect -S hostb -p 40000"),
    'connection cost: server, client, stop');
