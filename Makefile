@@ -109,6 +109,8 @@ clean:
 # make asan      programs and t/c tests built with ASan+UBSan into $(SAN_DIR),
 #                then the tests of $(SAN_TESTS) against them; any report
 #                (also from a forked copy) fails it
+# make memcheck  the harness unit tests and a few short program runs under
+#                valgrind memcheck (skipped without valgrind)
 SAN_CC    ?= clang
 SAN_DIR   ?= build/asan
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
@@ -133,7 +135,7 @@ SAN_SKIP  := $(wildcard t/scripts_*.t) t/hostfacts.t t/env.t \
 	     t/lat_mem_rd.t t/lat_pagefault.t
 SAN_TESTS ?= $(filter-out $(SAN_SKIP),$(sort $(wildcard t/*.t)))
 
-.PHONY: asan
+.PHONY: asan memcheck
 asan:
 	$(MAKE) -s -j$(JOBS) CC=$(SAN_CC) BINDIR=$(SAN_DIR) OPT=-O1 \
 	    CFLAGS="-g $(SAN_FLAGS)" all tests
@@ -142,6 +144,28 @@ asan:
 	r=$$(grep -l 'ERROR: \|runtime error\|SUMMARY: ' $(SAN_LOG)/* 2>/dev/null); \
 	if [ -n "$$r" ]; then cat $$r; \
 	    echo "make asan: sanitizer reports above" >&2; exit 1; fi; exit $$s
+
+# make memcheck: each built program and test behind a wrapper that runs it
+# under valgrind (reports to $(MC_DIR)/log, one file per process), then
+# the harness unit tests and a few short program tests through them.
+MC_DIR    := build/memcheck
+MC_TESTS  ?= t/harness.t t/rounds.t t/stats.t t/variants.t t/chain.t \
+	     t/getppid_example.t t/hello.t t/lat_syscall.t t/lat_pipe.t
+MC_FLAGS  := -q --error-exitcode=1 --leak-check=full \
+	     --errors-for-leak-kinds=definite --show-leak-kinds=definite
+memcheck: tests
+	@command -v valgrind >/dev/null || \
+	    { echo "make memcheck: valgrind not found: skipped"; exit 0; }; \
+	rm -rf $(MC_DIR) && mkdir -p $(MC_DIR)/t $(MC_DIR)/log && \
+	for p in $(BINS) $(TEST_BIN); do \
+	    printf '#!/bin/sh\nexec valgrind $(MC_FLAGS) --log-file=%s/%%p "%s" "$$@"\n' \
+		"$(CURDIR)/$(MC_DIR)/log" "$(CURDIR)/$$p" \
+		>$(MC_DIR)/$${p#$(BINDIR)/} && chmod +x $(MC_DIR)/$${p#$(BINDIR)/}; \
+	done; \
+	LMBENCH_BIN=$(MC_DIR) prove -j$(JOBS) $(MC_TESTS); s=$$?; \
+	r=$$(find $(MC_DIR)/log -type f -size +0); \
+	if [ -n "$$r" ]; then cat $$r; \
+	    echo "make memcheck: valgrind reports above" >&2; exit 1; fi; exit $$s
 
 # ---- the full run and its reports (scripts/, documented in doc/results.md) ----
 #
