@@ -132,5 +132,6 @@ int main(int argc, char *argv[])
 	benchmp(init_copy, v->bench, cleanup_copy, 0, opts.parallel,
 		opts.warmup, opts.repetitions, &st);
 	file_bw_report(st.size, opts.parallel, v->name);
+	file_set_free(&st.files);
 	return 0;
 }

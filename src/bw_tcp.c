@@ -52,6 +52,7 @@ static void serve_conn(int fd, const struct srv_hello *h, void *arg)
 	/* Until the client closes (or stops reading for the idle time). */
 	while (net_try_send_all(fd, buf, m) == (long)m)
 		;
+	free(buf);
 }
 
 static void serve(void *arg)

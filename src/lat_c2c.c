@@ -249,12 +249,14 @@ int main(int argc, char *argv[])
 					printf("%d %d %s\n", cpus[i], cpus[j],
 					       topo_relation(&t, cpus[i],
 							     cpus[j]));
+		free(cpus);
+		topo_free(&t);
 		return 0;
 	}
 	helpers = calloc((size_t)n, sizeof(*helpers));
-	pairs = calloc((size_t)(n * n), sizeof(*pairs));
-	pts = calloc((size_t)(n * n), sizeof(*pts));
-	ns = calloc((size_t)(n * n), sizeof(*ns));
+	pairs = calloc((size_t)n * (size_t)n, sizeof(*pairs));
+	pts = calloc((size_t)n * (size_t)n, sizeof(*pts));
+	ns = calloc((size_t)n * (size_t)n, sizeof(*ns));
 	if (!helpers || !pairs || !pts || !ns)
 		bench_die("out of memory");
 	partner_place_self(n);

@@ -48,6 +48,8 @@ static void *pair_chain(char *buf, size_t len, size_t partner)
 		if (!(i & (512 << 10)) && (i ^ FAR_XOR) < len)
 			for (j = 0; j < per_page; j++)
 				xs[nx++] = i + j * LINE;
+	if (nx == 0)
+		bench_die("-M %zu: no line pairs to chain", len);
 	chain_rng_seed(&r, DRAM_SEED);
 	for (i = nx; i > 1; i--) {
 		j = chain_rng_below(&r, i);

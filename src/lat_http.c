@@ -52,7 +52,7 @@ static unsigned long get(struct state *st, int echo)
 	while ((r = recv(fd, st->buf, XFER, 0)) > 0) {
 		if (echo)
 			fwrite(st->buf, 1, (size_t)r, stdout);
-		if (total == 0 && (r < 12 || memcmp(st->buf + 8, " 200", 4))) {
+		if (total == 0 && (r < 12 || memcmp(st->buf + 8, " 200", 4) != 0)) {
 			errno = 0;
 			bench_die("/%s: the server answered \"%.*s\"",
 				  st->name, (int)strcspn(st->buf, "\r\n"),
@@ -167,5 +167,6 @@ int main(int argc, char *argv[])
 			report_median(1e-3, 0));
 		report_stats_line(name, "microseconds", 1e-3, 0);
 	}
+	free(st.buf);
 	return 0;
 }

@@ -226,5 +226,6 @@ int main(int argc, char *argv[])
 		opts.warmup, opts.repetitions, &st);
 	snprintf(label, sizeof(label), "Pagefaults on %s", argv[optind]);
 	micro(label, get_n());
+	file_set_free(&st.files);
 	return 0;
 }

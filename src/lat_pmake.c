@@ -103,7 +103,7 @@ static const struct bench_help help[] = {
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct state st;
+	struct state st = {0};	/* benchmp() gets it before chunks is set */
 	double chunks_per_us;
 	long usecs;
 	int i;
@@ -138,5 +138,6 @@ int main(int argc, char *argv[])
 		fprintf(stderr, "%ld %.2f\n", usecs, report_median(1e-3, 0));
 		report_stats_line("lat_pmake", "microseconds", 1e-3, 0);
 	}
+	free(st.pids);
 	return 0;
 }

@@ -28,28 +28,28 @@ struct state {
 
 static void do_getppid(iter_t n, void *cookie)
 {
-	int sum = 0;
+	unsigned int sum = 0;	/* wraps: a signed sum would overflow */
 
 	(void)cookie;
 	while (n-- > 0)
-		sum += (int)getppid();
-	use_int(sum);
+		sum += (unsigned int)getppid();
+	use_int((int)(sum & INT_MAX));
 }
 
 static void do_getpid(iter_t n, void *cookie)
 {
-	int sum = 0;
+	unsigned int sum = 0;	/* wraps: a signed sum would overflow */
 
 	(void)cookie;
 	while (n-- > 0)
-		sum += (int)getpid();
-	use_int(sum);
+		sum += (unsigned int)getpid();
+	use_int((int)(sum & INT_MAX));
 }
 
 static void do_read(iter_t n, void *cookie)
 {
 	struct state *st = cookie;
-	char c;
+	char c = 0;	/* defined for use_int() also when n is 0 */
 
 	while (n-- > 0)
 		if (read(st->fd, &c, 1) != 1)
@@ -70,7 +70,7 @@ static void do_write(iter_t n, void *cookie)
 static void do_stat(iter_t n, void *cookie)
 {
 	struct state *st = cookie;
-	struct stat sb;
+	struct stat sb = {0};	/* defined also when n is 0 */
 
 	while (n-- > 0)
 		if (stat(st->file, &sb) != 0)
@@ -81,7 +81,7 @@ static void do_stat(iter_t n, void *cookie)
 static void do_fstat(iter_t n, void *cookie)
 {
 	struct state *st = cookie;
-	struct stat sb;
+	struct stat sb = {0};	/* defined also when n is 0 */
 
 	while (n-- > 0)
 		if (fstat(st->fd, &sb) != 0)

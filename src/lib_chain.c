@@ -111,7 +111,7 @@ void chain_build_k(char *buf, size_t size, const struct chain_spec *spec,
 			  "need %d", size, n, spec->stride, k < 1 ? 1 : k);
 	if (n > UINT32_MAX)
 		bench_die("chain: %zu elements are too many", n);
-	order = malloc(n * sizeof(*order));
+	order = calloc(n, sizeof(*order));	/* make_order() fills it */
 	if (order == NULL)
 		bench_die("chain: out of memory for %zu elements", n);
 	make_order(order, n, spec);

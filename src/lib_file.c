@@ -81,6 +81,7 @@ void file_set_make(struct file_set *fs, const char *path,
 	int i, fd;
 
 	fs->count = private_copies ? parallel : 1;
+	fs->copies = private_copies;
 	fs->paths = calloc((size_t)fs->count, sizeof(*fs->paths));
 	if (fs->paths == NULL)
 		bench_die("out of memory");
@@ -97,6 +98,18 @@ void file_set_make(struct file_set *fs, const char *path,
 		if (close(fd) != 0)
 			bench_die("close %s", fs->paths[i]);
 	}
+}
+
+void file_set_free(struct file_set *fs)
+{
+	int i;
+
+	if (fs->paths != NULL && fs->copies)
+		for (i = 0; i < fs->count; i++)
+			free(fs->paths[i]);
+	free(fs->paths);
+	fs->paths = NULL;
+	fs->count = 0;
 }
 
 const char *file_set_path(const struct file_set *fs)

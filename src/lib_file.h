@@ -13,6 +13,7 @@
 struct file_set {
 	int count;		/* 1 (shared) or the number of copies */
 	char **paths;
+	int copies;		/* paths[] are our copies (malloc'ed) */
 };
 
 /*
@@ -28,6 +29,11 @@ size_t file_check(const char *path, size_t min_size);
  */
 void file_set_make(struct file_set *fs, const char *path,
 		   int private_copies, int parallel);
+/*
+ * Free what file_set_make() allocated; the copies themselves are still
+ * removed at exit.
+ */
+void file_set_free(struct file_set *fs);
 /* The file of the calling copy (benchmp_childid()). */
 const char *file_set_path(const struct file_set *fs);
 /* Open read-only or die. */

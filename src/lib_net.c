@@ -265,6 +265,8 @@ void net_resolve(const char *host, int port, int type,
 			pick = ai;
 			break;
 		}
+	/* getaddrinfo() succeeded, so res holds at least one entry. */
+	/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
 	memcpy(sa, pick->ai_addr, pick->ai_addrlen);
 	*len = pick->ai_addrlen;
 	freeaddrinfo(res);

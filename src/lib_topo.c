@@ -189,8 +189,8 @@ static void discover_caches(struct topo *t, const char *root)
 			 "devices/system/cpu/cpu%d/cache/index%d/type", cpu0, k);
 		c->type = 'u';
 		if (read_line(root, rel, buf, sizeof(buf)) == 0)
-			c->type = !strcmp(buf, "Data") ? 'd'
-				  : !strcmp(buf, "Instruction") ? 'i' : 'u';
+			c->type = (char)(!strcmp(buf, "Data") ? 'd'
+				  : !strcmp(buf, "Instruction") ? 'i' : 'u');
 		snprintf(rel, sizeof(rel),
 			 "devices/system/cpu/cpu%d/cache/index%d/size", cpu0, k);
 		c->size_kb = read_line(root, rel, buf, sizeof(buf)) == 0

@@ -242,5 +242,6 @@ int main(int argc, char *argv[])
 	}
 	bench_tmp_unregister(st.a.out);	/* complete: the user's file now */
 	report(&st, ns);
+	free(st.buf);
 	return 0;
 }

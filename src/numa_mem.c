@@ -136,11 +136,13 @@ static void chase(iter_t n, void *cookie)
 static void read_all(iter_t n, void *cookie)
 {
 	struct state *s = cookie;
-	const long *p, *end = (const long *)(s->buf + s->len);
-	long sum = 0;
+	/* Unsigned: the sum wraps, where a signed one would overflow. */
+	const unsigned long *p;
+	const unsigned long *end = (const unsigned long *)(s->buf + s->len);
+	unsigned long sum = 0;
 
 	while (n-- > 0)
-		for (p = (const long *)s->buf; p < end; p += 8)
+		for (p = (const unsigned long *)s->buf; p < end; p += 8)
 			sum += p[0] + p[1] + p[2] + p[3] + p[4] + p[5] +
 			       p[6] + p[7];
 	use_int((int)(sum & 0xffff));
@@ -203,8 +205,8 @@ int main(int argc, char *argv[])
 	bench_default_enough(DEFAULT_US);
 	topo_discover(&t, "/sys");
 	nn = t.nnodes;
-	lat = calloc((size_t)(nn * nn), sizeof(*lat));
-	bw = calloc((size_t)(nn * nn), sizeof(*bw));
+	lat = calloc((size_t)nn * (size_t)nn, sizeof(*lat));
+	bw = calloc((size_t)nn * (size_t)nn, sizeof(*bw));
 	if (lat == NULL || bw == NULL)
 		bench_die("out of memory");
 	/* Binding with one node proves nothing and may not be supported. */

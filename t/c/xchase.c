@@ -102,5 +102,6 @@ int main(int argc, char *argv[])
 	qsort(t, (size_t)runs, sizeof(t[0]), cmp);
 	printf("%zu %.3f %.3f %.3f%s\n", size, t[runs / 2], t[0], t[runs - 1],
 	       p == NULL ? " " : "");
+	free(buf);
 	return 0;
 }
