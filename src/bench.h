@@ -171,24 +171,23 @@ void bench_init(int argc, char *argv[], const char *usage);
 /*
  * bench_init_help() with the usage text generated from a variant table
  * (as bench_arg_variant): the names, joined by '|', replace the "%s" in
- * usage.  help_off, unless 0, is the offset in an entry of a const char *
- * that --help shows as the mode's line.  BENCH_INIT_VARIANTS(argc, argv,
+ * usage.  first_help, unless NULL, is the address of the first entry's
+ * const char * member that --help shows as each mode's line (the same
+ * member in every entry).  BENCH_INIT_VARIANTS(argc, argv,
  * usage, table) for a static array; BENCH_INIT_VARIANTS_HELP(argc, argv,
  * usage, lines, table) for one whose entries have a member `help`.
  */
 void bench_init_variants(int argc, char *argv[], const char *usage,
 			 const struct bench_help *help, const void *table,
-			 size_t n, size_t entsize, size_t help_off);
+			 size_t n, size_t entsize, const void *first_help);
 #define BENCH_INIT_VARIANTS(argc, argv, usage, table) \
 	bench_init_variants((argc), (argv), (usage), NULL, (table), \
 			    sizeof(table) / sizeof((table)[0]), \
-			    sizeof((table)[0]), 0)
+			    sizeof((table)[0]), NULL)
 #define BENCH_INIT_VARIANTS_HELP(argc, argv, usage, lines, table) \
 	bench_init_variants((argc), (argv), (usage), (lines), (table), \
 			    sizeof(table) / sizeof((table)[0]), \
-			    sizeof((table)[0]), \
-			    (size_t)((const char *)&(table)[0].help - \
-				     (const char *)&(table)[0]))
+			    sizeof((table)[0]), &(table)[0].help)
 /* Handle -P/-W/-N: 1 if c was one of them, 0 if not (bad value: usage). */
 int bench_common_opt(int c, const char *arg, struct bench_opts *opts);
 /*

@@ -33,11 +33,11 @@
 
 struct state {
 	const char *host;
-	int port;
 	size_t msize, move;
-	int fd;
 	char *buf;
 	struct srv_args sa;
+	int port;
+	int fd;
 	int lfd;
 };
 

@@ -94,7 +94,7 @@ static void read_range(struct state *st, off_t off, size_t len)
 			if (r == 0)
 				errno = EIO;
 			bench_die("read %s at %lld", st->path,
-				  (long long)(off + (off_t)done));
+				  (long long)off + (long long)done);
 		}
 	}
 }

@@ -175,7 +175,7 @@ void bench_init_help(int argc, char *argv[], const char *usage,
 	usage_text = usage ? usage : "";
 	help_lines = help;
 	/* Before anything that could refuse: help is always given. */
-	if (argc > 1 && argv[1] != NULL &&
+	if (argc > 1 && argv != NULL && argv[1] != NULL &&
 	    (strcmp(argv[1], "--help") == 0 ||
 	     (strcmp(argv[1], "-h") == 0 && usage_opt('h') == NULL)))
 		print_help();
@@ -192,7 +192,7 @@ void bench_init(int argc, char *argv[], const char *usage)
 
 void bench_init_variants(int argc, char *argv[], const char *usage,
 			 const struct bench_help *help, const void *table,
-			 size_t n, size_t entsize, size_t help_off)
+			 size_t n, size_t entsize, const void *first_help)
 {
 	static char text[1024];
 	const char *mark = strstr(usage, "%s"), *name;
@@ -215,7 +215,9 @@ void bench_init_variants(int argc, char *argv[], const char *usage,
 	help_modes.table = table;
 	help_modes.n = n;
 	help_modes.entsize = entsize;
-	help_modes.help_off = help_off;
+	/* The member's offset in an entry; 0 (no lines) for NULL. */
+	help_modes.help_off = first_help == NULL ? 0 :
+		(size_t)((const char *)first_help - (const char *)table);
 	bench_init_help(argc, argv, text, help);
 }
 
