@@ -22,7 +22,7 @@ $r = run([$script, '/nonexistent/stream.c']);
 is($r->{status}, 2, 'unreadable source: exit 2');
 
 SKIP: {
-	skip 'no C compiler with OpenMP (cc -fopenmp)', 6
+	skip 'no C compiler with OpenMP (cc -fopenmp)', 7
 		unless system('sh', '-c', 'echo "int main(void){return 0;}" | cc -fopenmp -x c -o /dev/null - 2>/dev/null') == 0;
 	my $dir = tempdir(CLEANUP => 1);
 	# 1000 doubles: copy moves 16000 bytes; an average time of 1e-6 s is
@@ -42,16 +42,17 @@ int main(void)
 }
 C
 	close $f;
-	$r = run([$script, '-b', bindir(), '-n', 1000, '-N', 2, "$dir/stream.c"],
+	$r = run([$script, '-b', bindir(), '-n', 1000, '-N', 2, '-r', 2, "$dir/stream.c"],
 		 timeout => 300, env => {quick_env()});
 	ok($r->{status} == 0 || $r->{status} == 1, 'runs: exit 0 or 1 (agreement)')
 		or diag($r->{err});
 	like($r->{out}, qr/^STREAM: Array size = 1000 /m, 'STREAM built with the array size');
-	like($r->{out}, qr/^copy\s+20000\.0\s+16000\.0\s+[\d.]+\s+[-+][\d.]+%\s+[-+][\d.]+%$/m,
+	like($r->{out}, qr/^copy\s+20000\.0\s+16000\.0\s+[\d.]+\s+[-+][\d.]+%\s+[-+][\d.]+%\s+20000 20000$/m,
 	     'copy: best as printed, average from bytes over average time');
 	like($r->{out}, qr/^add\s+21000\.0\s+12000\.0\s/m, 'add: 24 bytes per element');
 	like($r->{out}, qr/^bw_mem fcp x2\s+20000\.0\s+16000\.0\s+[\d.]+\s/m,
 	     'bw_mem fcp beside STREAM copy');
-	like($r->{out}, qr/^agree: (?:every kernel within 5%|no, )/m, 'a verdict line');
+	like($r->{out}, qr/^agree: (?:every kernel within 5% of STREAM best|no, )/m, 'a verdict line');
+	like($r->{out}, qr/; 2 rounds$/m, 'two rounds, alternating');
 }
 done_testing();
