@@ -114,7 +114,7 @@ static void loader(struct control *ctl, int id, size_t len, int write,
 
 /*
  * The chase until it is steady: on a fresh VM the first probes after the
- * buffers are made run 10-40x slow (8.2, 3.3, 0.53 us, then 0.30 us from
+ * buffers are made run 10-30x slow (8.2, 3.3, 0.53 us, then 0.30 us from
  * 0.24 s on, measured on a 2-vCPU KVM guest), which made the idle point
  * of every cold run 4.5 us.  Probe until two in a row agree within
  * WARM_AGREE, at least WARM_MIN times, at most WARM_MAX_NS.

@@ -180,9 +180,11 @@ long interval_us(void)
 /* ---- how many intervals --------------------------------------------- */
 
 /*
- * The machine this runs on has phases: on a shared host a vCPU runs 25-35%
- * slower for 0.1-0.3 s at a time (a sibling thread busy, a frequency
- * step).  Eleven back-to-back intervals of a millisecond fit inside one
+ * The machine this runs on has phases: in a 30 s trace of 54 us add
+ * chains on a 2-vCPU KVM guest (load 1.8), 10% of the chunks ran 25-45%
+ * slow, in bursts of 0.1-0.3 s, apart from preemptions; quiet runs showed
+ * the same 1.25-1.35x on a few operations of one run in five.  The cause
+ * is the host's and not visible from inside.  Eleven back-to-back intervals of a millisecond fit inside one
  * such phase, and then the median is the phase's.  Spread over a span
  * several phases long, the samples meet the phases in proportion to
  * their share of the time, and the median stays the machine's usual

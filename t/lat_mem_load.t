@@ -26,7 +26,7 @@ for my $mode ('rd', 'wr') {
 }
 
 # The chase is warmed up before the idle point: a cold first probe ran
-# 10-40x slow on a fresh VM, and the idle point of every cold run was
+# 10-30x slow on a fresh VM, and the idle point of every cold run was
 # about 20x the loaded ones.  LMBENCH_DEBUG says it happened; the idle
 # point stays within 5x the median of the others (judge the better of
 # two runs: a busy machine may spoil one).
