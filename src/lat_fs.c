@@ -5,11 +5,23 @@
  *         bytes into it (nothing for 0k), close it.
  * delete: unlink() a file of `size` bytes made before the interval.
  *
- * Every timing interval works on fresh files: the create benchmark's
- * cleanup(n) removes the n files it made and the delete benchmark's
- * initialize(n) makes the n files it will remove, both outside the timed
- * region.  Path lookup is included; nothing is synced.  The loop overhead
- * is subtracted by the harness.
+ * Every timing interval works on fresh files with names no interval used
+ * before; the delete benchmark's initialize(n) makes the n files it will
+ * remove, outside the timed region.  Path lookup is included; nothing is
+ * synced.  The loop overhead is subtracted by the harness.
+ *
+ * No inode is freed while creations are timed.  ext4 without a journal
+ * will not reuse an inode freed less than 60 s ago (360 s while its
+ * inode table block is dirty): each new file costs a look at every such
+ * inode before a free one (recently_deleted, fs/ext4/ialloc.c).  When the
+ * create benchmark removed its files after each interval, every interval
+ * paid for all the ones before it, and the figure told how much lat_fs
+ * had deleted lately (36,848 vs 152,469 creations a second in two runs
+ * seconds apart).  So the files made by the create intervals stay until
+ * the end (up to a budget: a tenth of the free space and inodes, at most
+ * KEEP_BYTES and KEEP_FILES; past it they are removed after each interval
+ * again, with a debug line), and all sizes' creations are timed before
+ * any deletion.
  *
  * The files live in a private directory (lat_fs.XXXXXX under dir, or
  * $TMPDIR, or /tmp): copy c's file i is <top>/c<c>/d<i/per_dir>/f<i>, so
@@ -23,13 +35,16 @@
  *               [-W <warmup>] [-N <repetitions>] [dir]
  */
 #include "bench.h"
+#include "lib_env.h"
 #include "lib_report.h"
+#include "lib_result.h"
 
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 
 /* Small enough that a directory's size does not depend on the interval. */
 #define DEFAULT_PER_DIR	100
@@ -39,11 +54,21 @@
  */
 #define MAX_PER_DIR	1000000L
 #define NAME_SLACK	64	/* "/c<int>/d<long>/f<long>" and the NUL */
+/* The most the create intervals' files may take before they are removed. */
+#define KEEP_BYTES	((uint64)512 << 20)
+#define KEEP_FILES	262144L
 
-/* The highest indices a copy may have used; shared with the parent. */
+/*
+ * Per copy, shared with the parent and with the copies of later runs
+ * (each benchmp forks its own): the highest indices the copy may have
+ * used (the next file index is files), and what its kept files take.
+ */
 struct marks {
 	volatile long files;
 	volatile long dirs;
+	volatile long kept_files;
+	volatile uint64 kept_bytes;
+	volatile int over_budget;
 };
 
 struct state {
@@ -54,9 +79,11 @@ struct state {
 	int copy;
 	int ncopies;
 	struct marks *marks;	/* ncopies entries, MAP_SHARED */
-	char *names;		/* the copy's file names, stride apart */
+	char *names;		/* this interval's file names, stride apart */
 	size_t stride;
-	long nnames;
+	long nnames;		/* room for this many in names */
+	uint64 keep_bytes;	/* the budget, per copy */
+	long keep_files;
 	volatile sig_atomic_t top_made;
 };
 
@@ -165,27 +192,30 @@ static void make_top(struct state *st, const char *dir)
 	}
 }
 
-/* Names (and directories) for files 0 .. n-1 of this copy. */
+/*
+ * Names for the next n files of this copy, indices no interval used
+ * before, and the directories they go in.
+ */
 static void need_names(struct state *st, iter_t n)
 {
 	struct marks *m = &st->marks[st->copy];
 	char path[PATH_MAX + NAME_SLACK];
-	long i, ndirs;
+	long i, first = m->files, end = m->files + (long)n, ndirs;
 	char *p;
 
-	if ((long)n > m->files)
-		m->files = (long)n;	/* before any file can exist */
-	if ((long)n <= st->nnames)
-		return;
-	p = realloc(st->names, (size_t)n * st->stride);
-	if (p == NULL)
-		bench_die("out of memory for %lu names", (unsigned long)n);
-	st->names = p;
-	for (i = st->nnames; i < (long)n; i++)
-		make_path(st->names + (size_t)i * st->stride, st, st->copy,
-			  i / st->per_dir, i);
-	st->nnames = (long)n;
-	ndirs = ((long)n + st->per_dir - 1) / st->per_dir;
+	m->files = end;			/* before any file can exist */
+	if ((long)n > st->nnames) {
+		p = realloc(st->names, (size_t)n * st->stride);
+		if (p == NULL)
+			bench_die("out of memory for %lu names",
+				  (unsigned long)n);
+		st->names = p;
+		st->nnames = (long)n;
+	}
+	for (i = first; i < end; i++)
+		make_path(st->names + (size_t)(i - first) * st->stride, st,
+			  st->copy, i / st->per_dir, i);
+	ndirs = (end + st->per_dir - 1) / st->per_dir;
 	for (i = m->dirs; i < ndirs; i++) {
 		m->dirs = i + 1;
 		make_path(path, st, st->copy, i, -1);
@@ -242,8 +272,31 @@ static void init_create(iter_t n, void *cookie)
 		need_names(st, n);
 }
 
+/* What one file of st->size takes on disk, in whole blocks. */
+static uint64 file_bytes(const struct state *st)
+{
+	return (st->size + 4095) / 4096 * 4096;
+}
+
+/* Keep the interval's files (see the top), unless over the budget. */
 static void cleanup_create(iter_t n, void *cookie)
 {
+	struct state *st = cookie;
+	struct marks *m = &st->marks[st->copy];
+	uint64 bytes = file_bytes(st) * n;
+
+	if (!m->over_budget && m->kept_files + (long)n <= st->keep_files &&
+	    m->kept_bytes + bytes <= st->keep_bytes) {
+		m->kept_files += (long)n;
+		m->kept_bytes += bytes;
+		return;
+	}
+	if (!m->over_budget)
+		bench_debug("copy %d keeps %ld files (%llu MB), its "
+			    "budget; creations from now on follow deletions",
+			    st->copy, m->kept_files,
+			    (unsigned long long)(m->kept_bytes >> 20));
+	m->over_budget = 1;
 	do_delete(n, cookie);
 }
 
@@ -279,24 +332,75 @@ static void print_size(size_t size)
 		fprintf(stderr, "%.3fk", (double)size / 1024);
 }
 
-/* One size: create rate, then delete rate, then the result line. */
-static void run_size(struct state *st, const struct bench_opts *o)
+/* A copy of the last result, to print its #stats line later. */
+static void save_last(struct bench_result *dst)
 {
-	double created, deleted;
-	uint64 files;
+	const struct bench_result *last = result_last();
+	int i;
 
+	result_init(dst, last->parallel);
+	for (i = 0; i < last->count; i++)
+		result_add(dst, &last->s[i]);
+	dst->overlap = last->overlap;
+}
+
+/* One size's figures, kept from its create run to its delete run. */
+struct size_result {
+	size_t size;
+	uint64 files;
+	double created;
+	struct bench_result create;
+};
+
+static void time_create(struct state *st, const struct bench_opts *o,
+			struct size_result *sr)
+{
+	st->size = sr->size;
 	benchmp(init_create, do_create, cleanup_create, 0, o->parallel,
 		o->warmup, o->repetitions, st);
-	files = get_n() * (uint64)o->parallel;
-	created = report_median(1e9, 1) * o->parallel;
-	report_stats_line("lat_fs create", "files/sec", 1e9, 1);
+	sr->files = get_n() * (uint64)o->parallel;
+	sr->created = report_median(1e9, 1) * o->parallel;
+	save_last(&sr->create);
+}
+
+/* The delete rate, then the size's line between the two #stats lines. */
+static void time_delete(struct state *st, const struct bench_opts *o,
+			struct size_result *sr)
+{
+	struct bench_result deleted_res;
+	double deleted;
+
+	st->size = sr->size;
 	benchmp(init_delete, do_delete, NULL, 0, o->parallel, o->warmup,
 		o->repetitions, st);
 	deleted = report_median(1e9, 1) * o->parallel;
-	print_size(st->size);
-	fprintf(stderr, "\t%llu\t%.0f\t%.0f\n", (unsigned long long)files,
-		created, deleted);
+	save_last(&deleted_res);
+	result_publish(&sr->create);
+	report_stats_line("lat_fs create", "files/sec", 1e9, 1);
+	print_size(sr->size);
+	fprintf(stderr, "\t%llu\t%.0f\t%.0f\n", (unsigned long long)sr->files,
+		sr->created, deleted);
+	result_publish(&deleted_res);
 	report_stats_line("lat_fs delete", "files/sec", 1e9, 1);
+}
+
+/* A tenth of what the file system has free, within KEEP_*, per copy. */
+static void set_budget(struct state *st, const char *dir)
+{
+	struct statvfs vfs;
+	uint64 bytes = KEEP_BYTES, room;
+	long files = KEEP_FILES;
+
+	if (statvfs(dir, &vfs) == 0) {
+		room = (uint64)vfs.f_bavail * (uint64)vfs.f_frsize / 10;
+		if (room < bytes)
+			bytes = room;
+		/* Some file systems have no inode count (f_files 0). */
+		if (vfs.f_files > 0 && (uint64)vfs.f_favail / 10 < (uint64)files)
+			files = (long)(vfs.f_favail / 10);
+	}
+	st->keep_bytes = bytes / (uint64)st->ncopies;
+	st->keep_files = files / st->ncopies;
 }
 
 static const size_t default_sizes[] = {0, 1024, 4096, 10 * 1024};
@@ -318,8 +422,9 @@ int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	static struct state st;
+	static struct size_result res[NSIZES];
 	const char *dir;
-	size_t i, size = 0, maxsize = 10 * 1024;
+	size_t i, nsizes, size = 0, maxsize = 10 * 1024;
 	int c, one_size = 0, zfd;
 
 	bench_init_help(argc, argv, usage, help);
@@ -361,15 +466,20 @@ int main(int argc, char *argv[])
 	make_top(&st, dir);
 	st.stride = strlen(st.top) + NAME_SLACK;
 
+	set_budget(&st, dir);
 	if (one_size) {
-		st.size = size;
-		run_size(&st, &opts);
+		res[0].size = size;
+		nsizes = 1;
 	} else {
-		for (i = 0; i < NSIZES; i++) {
-			st.size = default_sizes[i];
-			run_size(&st, &opts);
-		}
+		for (i = 0; i < NSIZES; i++)
+			res[i].size = default_sizes[i];
+		nsizes = NSIZES;
 	}
+	/* Every size's creations first: no deletion before them (the top). */
+	for (i = 0; i < nsizes; i++)
+		time_create(&st, &opts, &res[i]);
+	for (i = 0; i < nsizes; i++)
+		time_delete(&st, &opts, &res[i]);
 	remove_all(&st);
 	return 0;
 }
