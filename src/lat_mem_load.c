@@ -11,10 +11,13 @@
  * so page walks do not mix in) and reads the bytes the loaders moved
  * meanwhile from counters in shared memory.  The bandwidth counts 64
  * bytes per line touched (for wr, the line read for ownership is not
- * counted again).  The chase at each level is the least of three
- * medians of short intervals, as the discovery programs measure
- * (lib_probe.c), taken in three interleaved rounds over the levels,
- * after untimed probes until it is steady (warm_chase).
+ * counted again).  Each chase probe is the least of three medians of
+ * short intervals, as the discovery programs measure (lib_probe.c),
+ * after untimed probes until the chase is steady (warm_chase).  Each
+ * loaded probe sits between two idle ones and counts as its ratio to
+ * their mean; a level's latency is the median of its ratios over
+ * LOAD_ROUNDS rounds (forwards, then backwards over the levels) times
+ * the median of all idle probes.
  *
  * usage: lat_mem_load [-n <loaders>] [-M <len>] [-W <warmup>]
  *                     [-N <repetitions>] rd|wr
@@ -27,6 +30,7 @@
 #include "lib_probe.h"
 #include "lib_env.h"
 #include "lib_timing.h"
+#include "lib_stats.h"
 
 #include <math.h>
 #include <signal.h>
@@ -46,6 +50,14 @@
 #define LOAD_SEED	0x6c6f6164ULL
 #define IDLE		(-1)
 #define PARENT_CHECK	256		/* chunks (1 MB) between checks */
+#define LOAD_ROUNDS	5
+/*
+ * Intervals of the chase (us) unless ENOUGH is set: 11 of them make a
+ * probe of 22 ms.  The 0.5 ms of the discovery programs made 6 ms probes
+ * whose ratios to their idle neighbours spread 0.67-1.11 on a shared
+ * host, wider than the effect of a loader.
+ */
+#define LOAD_ENOUGH_US	2000
 
 /* Spin iterations per 4 KB, lightest load first; IDLE: loaders wait. */
 static const long pauses[] = {IDLE, 12800, 3200, 1600, 800, 400, 200,
@@ -150,6 +162,72 @@ static uint64 total_bytes(const struct control *ctl, int n)
 	return sum;
 }
 
+/* One probe at a pause; adds the loaders' bytes and the time it took. */
+static double timed_level(struct control *ctl, struct probe *pr, int n,
+			  long pause, uint64 *moved, uint64 *spent)
+{
+	uint64 b0, t0;
+	double ns;
+
+	ctl->pause = pause;
+	sleep_us(SETTLE_US);
+	b0 = total_bytes(ctl, n);
+	t0 = clock_now_ns();
+	ns = probe_head_once(pr, pr->heads[0]);
+	*moved += total_bytes(ctl, n) - b0;
+	*spent += clock_now_ns() - t0;
+	return ns;
+}
+
+static double median_of(double *v, int n)
+{
+	stats_sort(v, n);
+	return stats_quantile(v, n, 0.5);
+}
+
+/*
+ * The series.  A host whose memory is shared with other guests moves the
+ * idle chase by 10-25% from second to second (258, 275 and 319 ns in
+ * three runs a few seconds apart on the 2-vCPU VM this was written on),
+ * more than one loader changes it: level against level, the curve was
+ * that noise.  Against the idle probes on either side of it, a loaded
+ * probe's ratio keeps only what the load did.
+ */
+static void load_series(struct control *ctl, struct probe *pr, int n,
+			double *lat, double *mbs)
+{
+	enum { NL = NPAUSES - 1 };	/* the loaded levels, 1 .. NPAUSES-1 */
+	double idle[LOAD_ROUNDS * NL + LOAD_ROUNDS], ratio[NPAUSES][LOAD_ROUNDS];
+	double before, after, x;
+	uint64 moved[NPAUSES] = {0}, spent[NPAUSES] = {0};
+	int r, k, i, nidle = 0;
+
+	for (r = 0; r < LOAD_ROUNDS; r++) {
+		before = timed_level(ctl, pr, n, IDLE, &moved[0], &spent[0]);
+		idle[nidle++] = before;
+		for (k = 0; k < NL; k++) {
+			i = 1 + (r % 2 == 0 ? k : NL - 1 - k);
+			x = timed_level(ctl, pr, n, pauses[i], &moved[i],
+					&spent[i]);
+			after = timed_level(ctl, pr, n, IDLE, &moved[0],
+					    &spent[0]);
+			idle[nidle++] = after;
+			ratio[i][r] = x / ((before + after) / 2);
+			before = after;
+		}
+	}
+	lat[0] = median_of(idle, nidle);
+	for (i = 0; i < NPAUSES; i++) {
+		if (i > 0) {
+			lat[i] = lat[0] * median_of(ratio[i], LOAD_ROUNDS);
+			bench_debug("level %d: ratios %.3f..%.3f", i,
+				    ratio[i][0], ratio[i][LOAD_ROUNDS - 1]);
+		}
+		mbs[i] = spent[i] ? (double)moved[i] * 1e3 / (double)spent[i]
+				  : 0;
+	}
+}
+
 static const char usage[] =
 	"[-n <loaders>] [-M <len>] [-W <warmup>] [-N <repetitions>] rd|wr\n";
 
@@ -170,9 +248,8 @@ int main(int argc, char *argv[])
 	pid_t pids[MAX_LOADERS], self = getpid();
 	struct control *ctl;
 	struct probe pr;
-	uint64 b0, b1, t0, t1, moved[NPAUSES] = {0}, spent[NPAUSES] = {0};
-	double ns, best[NPAUSES] = {0};
-	int c, i, k, r, n = 1, write, status;
+	double best[NPAUSES], mbs[NPAUSES];
+	int c, i, n = 1, write, status;
 
 	bench_init_help(argc, argv, usage, help);
 	while ((c = getopt(argc, argv, "n:M:W:N:")) != -1) {
@@ -205,6 +282,7 @@ int main(int argc, char *argv[])
 	ctl->pause = IDLE;
 	probe_check_len("-M", len, n + 1);
 	probe_init(&pr, len, MEM_HUGE, &opts);
+	bench_default_enough(LOAD_ENOUGH_US);
 	/* Built once; each point resumes where the last one stopped. */
 	pr.heads[0] = chain_build(pr.buf, len, &spec);
 	fflush(NULL);
@@ -239,32 +317,9 @@ int main(int argc, char *argv[])
 	warm_chase(&pr);
 	fprintf(stderr, "\"loaded latency %s, %d loader%s: MB/s ns\n",
 		write ? "wr" : "rd", n, n > 1 ? "s" : "");
-	/*
-	 * PROBE_ROUNDS interleaved rounds over the load levels (forwards,
-	 * then backwards): a burst of other load falls on every level alike
-	 * instead of bending the curve where it happened.  Each level's
-	 * latency is the least of its rounds' medians, its bandwidth the
-	 * bytes over the time of all its rounds.
-	 */
-	for (r = 0; r < PROBE_ROUNDS; r++) {
-		for (k = 0; k < NPAUSES; k++) {
-			i = r % 2 == 0 ? k : NPAUSES - 1 - k;
-			ctl->pause = pauses[i];
-			sleep_us(SETTLE_US);
-			b0 = total_bytes(ctl, n);
-			t0 = clock_now_ns();
-			ns = probe_head_once(&pr, pr.heads[0]);
-			b1 = total_bytes(ctl, n);
-			t1 = clock_now_ns();
-			if (r == 0 || ns < best[i])
-				best[i] = ns;
-			moved[i] += b1 - b0;
-			spent[i] += t1 - t0;
-		}
-	}
+	load_series(ctl, &pr, n, best, mbs);
 	for (i = 0; i < NPAUSES; i++)
-		fprintf(stderr, "%.0f %.3f\n",
-			(double)moved[i] * 1e3 / (double)spent[i], best[i]);
+		fprintf(stderr, "%.0f %.3f\n", mbs[i], best[i]);
 	fprintf(stderr, "\n");
 	ctl->stop = 1;
 	for (i = 0; i < n; i++)
