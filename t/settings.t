@@ -73,6 +73,8 @@ my @cases = (
 	[ 'st_profile', 'quick' ], [ 'st_profile', 'fast', undef, 1, qr/quick, standard or full/ ],
 	[ 'st_span', '0' ], [ 'st_span', '400' ], [ 'st_span', '600000' ],
 	[ 'st_span', '600001', undef, 1, qr/milliseconds/ ], [ 'st_span', '1s', undef, 1 ],
+	[ 'st_passes', '1' ], [ 'st_passes', '2' ], [ 'st_passes', '3', undef, 1, qr/1 or 2/ ],
+	[ 'st_passes', '', undef, 1 ],
 	[ 'st_ipc_place', 'same' ], [ 'st_ipc_place', 'scheduler' ],
 	[ 'st_ipc_place', 'other', undef, 1, qr/same or scheduler/ ],
 	[ 'st_llc_kb', '' ], [ 'st_llc_kb', '32768' ], [ 'st_llc_kb', '32M', undef, 1 ],
@@ -120,7 +122,7 @@ ok(!-e "$tmp/out", 'nothing run, no results file made');
 my $r = run(['sh', 'scripts/lmbench', '-p', 'fast', "$tmp/bin", tiny_config($tmp)]);
 is($r->{status}, 2, 'lmbench: an unknown profile refused, exit 2');
 like($r->{err}, qr/PROFILE=fast: quick, standard or full/, 'and says what is wanted');
-for my $env ([ LMBENCH_SPAN => '-1' ], [ IPC_PLACE => 'near' ]) {
+for my $env ([ LMBENCH_SPAN => '-1' ], [ IPC_PLACE => 'near' ], [ PASSES => '3' ]) {
 	my ($k, $v) = @$env;
 	$r = run(['sh', 'scripts/lmbench', "$tmp/bin", tiny_config($tmp)], env => { $k => $v });
 	is($r->{status}, 2, "lmbench: $k=$v refused, exit 2");

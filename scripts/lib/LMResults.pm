@@ -39,7 +39,7 @@ sub parse {
 		orphan_stats => [],
 		status => 'incomplete', incomplete => 'no end mark (still running, or killed)',
 	);
-	my ($series, $heading, $last, $pending, $placement);
+	my ($series, $heading, $last, $pending, $placement, $pass);
 	while (my $line = <$fh>) {
 		chomp $line;
 		$line =~ s/\r\z//;
@@ -82,6 +82,10 @@ sub parse {
 				push @{ $run{topology}{nodes} }, { node => 0 + $f[0],
 					cpus => 0 + $f[1], mem_mb => $f[2] eq '-' ? undef : 0 + $f[2] }
 					if @f == 3 && "@f" =~ /^\d+ \d+ (?:\d+|-)$/;
+			} elsif ($k eq 'PASS') {
+				# [PASS: 2]: what follows is the second pass of the
+				# groups run twice (metrics() keeps the better).
+				$pass = $v =~ /^(\d+)$/ && $1 > 1 ? $1 + 0 : undef;
 			} elsif ($k eq 'GROUP_TIME') {
 				my ($g, $s) = split ' ', $v;
 				$run{group_time}{$g} = $s if defined $s;
@@ -109,7 +113,8 @@ sub parse {
 					if $series->{overhead_stats};
 			}
 			$series = { title => $1, heading => $heading, points => [],
-				(defined $placement ? (placement => $placement) : ()) };
+				(defined $placement ? (placement => $placement) : ()),
+				(defined $pass ? (pass => $pass) : ()) };
 			push @{ $run{series} }, $series;
 			$last = undef;
 			next;
@@ -131,6 +136,7 @@ sub parse {
 		if (my $v = scalar_line($line)) {
 			$v->{line} = $.;
 			$v->{placement} = $placement if defined $placement;
+			$v->{pass} = $pass if defined $pass;
 			$v->{also}{line} = $. if $v->{also};
 			push @{ $run{values} }, $v;
 			$last = $v;
@@ -457,8 +463,37 @@ sub better {
 
 # Every measured value under a stable name.  Series points are named
 # "<series>@<x>"; the series themselves are in $m->{':series'}.
+# The metrics of a run.  A run that ran some groups twice ([PASS: 2])
+# has two records for each of their metrics: the better value is kept
+# (lower for a lower-is-better metric, higher for a higher one; the
+# first pass's for the rest), with its own line and #stats, and the
+# series are the first pass's.
 sub metrics {
 	my ($run) = @_;
+	my @v1 = grep { !$_->{pass} } @{ $run->{values} };
+	my @v2 = grep { $_->{pass} } @{ $run->{values} };
+	my @s1 = grep { !$_->{pass} } @{ $run->{series} };
+	my @s2 = grep { $_->{pass} } @{ $run->{series} };
+	my $m = pass_metrics($run, \@v1, \@s1);
+	return $m unless @v2 || @s2;
+	my $m2 = pass_metrics($run, \@v2, \@s2);
+	for my $n (grep { !/^:/ } keys %$m2) {
+		my ($a, $b) = ($m->{$n}, $m2->{$n});
+		if (!$a) {
+			$m->{$n} = $b;
+			next;
+		}
+		my $better = $a->{better} // 'none';
+		next unless $better eq 'lower' || $better eq 'higher';
+		next unless finite($a->{value}) && finite($b->{value});
+		$m->{$n} = $b if $better eq 'lower' ? $b->{value} < $a->{value}
+						    : $b->{value} > $a->{value};
+	}
+	return $m;
+}
+
+sub pass_metrics {
+	my ($run, $values, $series_list) = @_;
 	my (%m, @series, %pi);
 	# A drop-in group's [METRIC_MAP: name = label-regex] lines name its values.
 	# A regex that does not compile maps nothing; one that compiles with
@@ -466,7 +501,7 @@ sub metrics {
 	my @maps = map { my ($n, $src) = /^([A-Za-z0-9_.]+) = (.+)$/;
 		my $re = defined $n && do { no warnings 'regexp'; eval { qr/$src/ } };
 		$re ? [ $n, $re ] : () } @{ $run->{header}{METRIC_MAP} // [] };
-	for my $v (@{ $run->{values} }) {
+	for my $v (@$values) {
 		my ($name, $bytes) = scalar_name($v);
 		for my $mp (@maps) {
 			if ($v->{label} =~ $mp->[1]) {
@@ -491,7 +526,7 @@ sub metrics {
 				line => $v->{line}, at => $v->{parallelism_at} });
 		}
 	}
-	for my $s (@{ $run->{series} }) {
+	for my $s (@$series_list) {
 		my ($name, $xu, $yu, $bytes) = series_name($s);
 		$name .= ".$s->{placement}" if defined $s->{placement};
 		my %rec = (name => $name, title => $s->{title}, heading => $s->{heading},

@@ -194,6 +194,12 @@ st_span() {
 	echo "milliseconds, 0 to 600000"; return 1
 }
 
+# PASSES: how many times the OS part's short latency groups run.
+st_passes() {
+	case $1 in 1|2) return 0 ;; esac
+	echo "1 or 2"; return 1
+}
+
 # IPC_PLACE: where the run puts the ends of the local IPC benchmarks.
 st_ipc_place() {
 	case $1 in same|scheduler) return 0 ;; esac

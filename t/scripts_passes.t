@@ -1,0 +1,92 @@
+#!/usr/bin/perl
+# PASSES: the OS part's short latency groups run twice, and the results
+# reader keeps the better pass of each metric, with that pass's line.
+use strict;
+use warnings;
+use lib 't/lib';
+use lib 'scripts/lib';
+use LmTest;
+use LmRun;
+use LMResults;
+use Test::More;
+use File::Temp qw(tempdir);
+
+bin('lat_syscall');
+my $tmp = tempdir(CLEANUP => 1);
+my $cfg = tiny_config($tmp);
+my %env = (quick_env(), ONLY => 'lat_syscall lat_sig');
+
+sub one_run {
+	my ($out, %e) = @_;
+	my $r = run(['sh', 'scripts/lmbench', '-o', $out, bindir(), $cfg],
+		    env => { %env, %e });
+	is($r->{status}, 0, "run (@{[ %e ]}) exits 0") or diag($r->{err});
+	my ($f) = grep { !/\.json$/ } glob("$out/*/*");
+	open(my $fh, '<', $f // '/dev/null') or return ('', $r);
+	local $/;
+	return (scalar <$fh>, $r);
+}
+
+# The standard profile: two passes; the second after every first one.
+my ($text, $r) = one_run("$tmp/std", PROFILE => 'standard');
+like($text, qr/^\[PASSES: 2\]$/m, 'standard: [PASSES: 2]');
+my @syscall = $text =~ /^Simple syscall: /mg;
+is(scalar @syscall, 2, 'standard: lat_syscall null ran twice');
+like($text, qr/\[GROUP_TIME: sig \d+\].*\[PASS: 2\].*\[GROUP_TIME: syscall\/2 \d+\].*\[GROUP_TIME: sig\/2 \d+\]/s,
+     'standard: the second pass follows the first, its groups marked /2');
+my $status = -r "$tmp/status" ? do { local (@ARGV, $/) = "$tmp/status"; <> } : $r->{err};
+like($status, qr/again: syscall sig;/, 'the estimate line names the groups run again');
+
+# quick, and PASSES=1: once.
+for my $e ([ PROFILE => 'quick' ], [ PROFILE => 'standard', PASSES => 1 ]) {
+	my ($t) = one_run("$tmp/once" . join('', @$e), @$e);
+	like($t, qr/^\[PASSES: 1\]$/m, "@$e: [PASSES: 1]");
+	unlike($t, qr/^\[PASS: 2\]/m, "@$e: no second pass");
+	my @n = $t =~ /^Simple syscall: /mg;
+	is(scalar @n, 1, "@$e: lat_syscall null ran once");
+}
+
+# The reader: the better value of the two passes, with its own line and
+# #stats; the series are the first pass's.
+my $f = "$tmp/two";
+open(my $fh, '>', $f) or die "$f: $!";
+print $fh <<'END';
+[PASSES: 2]
+Simple syscall: 0.5000 microseconds
+#stats label="Simple syscall" unit=microseconds parallel=1 samples=0.5,0.5,0.5 n=3 min=0.5 q1=0.5 median=0.5 q3=0.5 max=0.5 ci_lo=0.5 ci_hi=0.5 ci_level=0.75
+Pipe latency: 10.0000 microseconds
+Pipe bandwidth: 3000.00 MB/sec
+"mappings
+0.524288 200.0
+1.048576 400.0
+
+[PASS: 2]
+Simple syscall: 0.4000 microseconds
+#stats label="Simple syscall" unit=microseconds parallel=1 samples=0.4,0.4,0.4 n=3 min=0.4 q1=0.4 median=0.4 q3=0.4 max=0.4 ci_lo=0.4 ci_hi=0.4 ci_level=0.75
+Pipe latency: 12.0000 microseconds
+Pipe bandwidth: 3500.00 MB/sec
+"mappings
+0.524288 190.0
+1.048576 450.0
+
+[STATUS: complete]
+END
+close $fh;
+my $m = LMResults::metrics(LMResults::parse($f));
+my %by = map { ($m->{$_}{label} // '') . ' ' . ($m->{$_}{unit} // '') => $m->{$_} }
+	grep { !/^:/ } keys %$m;
+my ($sys) = grep { /^Simple syscall / } keys %by;
+ok($sys, 'one syscall metric') or diag(join(', ', sort keys %by));
+is($by{$sys}{value}, 0.4, 'lower is better: the second pass (0.4 < 0.5)') if $sys;
+is($by{$sys}{line}, 11, '... with its own line') if $sys;
+is($by{$sys}{stats}{median}, 0.4, '... and its own #stats') if $sys;
+my ($lat) = grep { /^Pipe latency / } keys %by;
+is($by{$lat}{value}, 10, 'lower is better: the first pass (10 < 12)') if $lat;
+my ($bw) = grep { /^Pipe bandwidth / } keys %by;
+is($by{$bw}{value}, 3500, 'higher is better: the second pass (3500 > 3000)') if $bw;
+my @pts = sort { $a <=> $b } map { $m->{$_}{value} } grep { !/^:/ && ($m->{$_}{label} // '') =~ /^mappings/ } keys %$m;
+is_deeply(\@pts, [ 190, 400 ], 'series points: each the better of its two');
+is(scalar @{ $m->{':series'} }, 1, 'the series drawn are the first pass\'s only');
+is(scalar(grep { /#\d+$/ } keys %$m), 0, 'no metric counted twice (no name#2)');
+
+done_testing();
