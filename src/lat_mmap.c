@@ -10,10 +10,11 @@
  * the start to the end, which defeats any benefit of ascending faults.
  * The file is read once before timing, so its pages are in the page
  * cache; the descriptor is opened once, outside the timed loop.  -C gives
- * each parallel copy a private copy of the file.
+ * each parallel copy a private copy of the file.  Several sizes are timed
+ * in interleaved rounds (benchmp_rounds), one line each in their order.
  *
  * usage: lat_mmap [-r] [-C] [-P <parallelism>] [-W <warmup>]
- *                 [-N <repetitions>] <size> <file>
+ *                 [-N <repetitions>] <size>... <file>
  */
 #include "bench.h"
 #include "lib_file.h"
@@ -23,9 +24,12 @@
 
 /* Distance between the bytes read in a mapping. */
 #define TOUCH_STRIDE	(16 * 1024)
+#define MAX_SIZES	16
+
+/* The file, or each copy's private one: shared by all sizes. */
+static struct file_set files;
 
 struct state {
-	struct file_set files;
 	size_t size;
 	int random;
 	const char *path;	/* this copy's file */
@@ -61,7 +65,7 @@ static void init_copy(iter_t n, void *cookie)
 
 	if (n != 0)
 		return;
-	st->path = file_set_path(&st->files);
+	st->path = file_set_path(&files);
 	file_warm(st->path, st->size);
 	st->fd = file_open(st->path);
 	st->ntouch = (st->size + TOUCH_STRIDE - 1) / TOUCH_STRIDE;
@@ -85,49 +89,78 @@ static void cleanup_copy(iter_t n, void *cookie)
 
 static const char usage[] =
 	"[-r] [-C] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-	"<size> <file>\n";
+	"<size>... <file>\n";
 
 /* --help: a line per option and operand (bench_init_help). */
 static const struct bench_help help[] = {
 	{"-r", "touch the pages in random order"},
 	FILE_HELP_PRIVATE,
-	{"<size>", "bytes of the file mapped per iteration"},
-	{"<file>", "the file, at least <size> bytes"},
+	{"<size>", "bytes of the file mapped per iteration; several sizes: "
+	 "one line each, timed in interleaved rounds"},
+	{"<file>", "the file, at least as large as the largest size"},
 	{NULL, NULL}
 };
+
+static void report(const struct state *st)
+{
+	fprintf(stderr, "%.6f %.4f\n", (double)st->size / 1e6,
+		report_median(1e-3, 0));
+	report_stats_line("mmap+munmap", "microseconds", 1e-3, 0);
+}
 
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct state st;
-	int c, private_copies = 0;
+	struct state st[MAX_SIZES];
+	struct bench_point pts[MAX_SIZES];
+	size_t maxsize = 0;
+	int c, i, nsizes, random = 0, private_copies = 0;
 
-	memset(&st, 0, sizeof(st));
+	memset(st, 0, sizeof(st));
 	bench_init_help(argc, argv, usage, help);
 	while ((c = getopt(argc, argv, "rC" BENCH_COMMON_OPTS)) != -1) {
 		if (bench_common_opt(c, optarg, &opts))
 			continue;
 		if (c == 'r')
-			st.random = 1;
+			random = 1;
 		else if (c == 'C')
 			private_copies = 1;
 		else
 			bench_usage();
 	}
-	if (argc - optind != 2)
+	nsizes = argc - optind - 1;
+	if (nsizes < 1)
 		bench_usage();
-	st.size = bench_arg_size(argv[optind]);
-	if (st.size == 0)
-		bench_fail("size must be at least one byte");
-	file_check(argv[optind + 1], st.size);
-	file_set_make(&st.files, argv[optind + 1], private_copies,
-		      opts.parallel);
+	if (nsizes > MAX_SIZES)
+		bench_fail("%d sizes: at most %d", nsizes, MAX_SIZES);
+	for (i = 0; i < nsizes; i++) {
+		st[i].size = bench_arg_size(argv[optind + i]);
+		if (st[i].size == 0)
+			bench_fail("size must be at least one byte");
+		st[i].random = random;
+		if (st[i].size > maxsize)
+			maxsize = st[i].size;
+	}
+	file_check(argv[argc - 1], maxsize);
+	file_set_make(&files, argv[argc - 1], private_copies, opts.parallel);
 
-	benchmp(init_copy, do_mmap, cleanup_copy, 0, opts.parallel,
-		opts.warmup, opts.repetitions, &st);
-	fprintf(stderr, "%.6f %.4f\n", (double)st.size / 1e6,
-		report_median(1e-3, 0));
-	report_stats_line("mmap+munmap", "microseconds", 1e-3, 0);
-	file_set_free(&st.files);
+	if (nsizes == 1) {
+		benchmp(init_copy, do_mmap, cleanup_copy, 0, opts.parallel,
+			opts.warmup, opts.repetitions, &st[0]);
+		report(&st[0]);
+	} else {
+		for (i = 0; i < nsizes; i++)
+			pts[i] = (struct bench_point){init_copy, do_mmap,
+						      cleanup_copy, &st[i],
+						      0, NULL, NULL, 0, 0};
+		benchmp_rounds(pts, nsizes, opts.parallel, opts.warmup,
+			       opts.repetitions);
+		for (i = 0; i < nsizes; i++) {
+			bench_point_result(&pts[i], opts.parallel);
+			report(&st[i]);
+			bench_point_free(&pts[i]);
+		}
+	}
+	file_set_free(&files);
 	return 0;
 }
