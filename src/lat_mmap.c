@@ -31,11 +31,11 @@ static struct file_set files;
 
 struct state {
 	size_t size;
-	int random;
 	const char *path;	/* this copy's file */
-	int fd;
 	size_t ntouch;
 	size_t *offsets;	/* where to read, in the order to read */
+	int random;
+	int fd;
 };
 
 static void do_mmap(iter_t n, void *cookie)
