@@ -179,12 +179,6 @@ static double timed_level(struct control *ctl, struct probe *pr, int n,
 	return ns;
 }
 
-static double median_of(double *v, int n)
-{
-	stats_sort(v, n);
-	return stats_quantile(v, n, 0.5);
-}
-
 /*
  * The series.  A host whose memory is shared with other guests moves the
  * idle chase by 10-25% from second to second (258, 275 and 319 ns in
@@ -216,10 +210,10 @@ static void load_series(struct control *ctl, struct probe *pr, int n,
 			before = after;
 		}
 	}
-	lat[0] = median_of(idle, nidle);
+	lat[0] = stats_median(idle, nidle);
 	for (i = 0; i < NPAUSES; i++) {
 		if (i > 0) {
-			lat[i] = lat[0] * median_of(ratio[i], LOAD_ROUNDS);
+			lat[i] = lat[0] * stats_median(ratio[i], LOAD_ROUNDS);
 			bench_debug("level %d: ratios %.3f..%.3f", i,
 				    ratio[i][0], ratio[i][LOAD_ROUNDS - 1]);
 		}

@@ -56,12 +56,6 @@ double clock_step_ns(void)
 	return (double)best;
 }
 
-static double median_of(double *v, int n)
-{
-	stats_sort(v, n);
-	return stats_quantile(v, n, 0.5);
-}
-
 double clock_measure_timer_ns(void)
 {
 	double v[TRIES];
@@ -74,7 +68,7 @@ double clock_measure_timer_ns(void)
 			(void)clock_now_ns();
 		v[r] = (double)(clock_now_ns() - t0) / (TIMER_BATCH + 1);
 	}
-	return median_of(v, TRIES);
+	return stats_median(v, TRIES);
 }
 
 /* The loop every benchmark has, with nothing in it. */
@@ -99,7 +93,7 @@ double clock_measure_loop_ns(void)
 		v[r] = time_empty_loop(n) - timer;
 		v[r] = v[r] > 0 ? v[r] / (double)n : 0.0;
 	}
-	return median_of(v, TRIES);
+	return stats_median(v, TRIES);
 }
 
 /* ---- the overheads in force: from the environment or measured once ---- */

@@ -59,12 +59,6 @@ static double time_chase(iter_t n)
 	return (double)(clock_now_ns() - t0);
 }
 
-static double median_of(double *v, int n)
-{
-	stats_sort(v, n);
-	return stats_quantile(v, n, 0.5);
-}
-
 /* Worst relative error of the deltas for one candidate, in [0, inf). */
 static double probe_candidate(long cand_us)
 {
@@ -78,7 +72,7 @@ static double probe_candidate(long cand_us)
 		for (d = 0; d < NDELTAS; d++)
 			t[d][r] = time_chase((iter_t)((double)n * deltas[d]));
 	for (d = 0; d < NDELTAS; d++)
-		med[d] = median_of(t[d], PROBE_REPS);
+		med[d] = stats_median(t[d], PROBE_REPS);
 	for (d = 1; d < NDELTAS; d++) {
 		err = fabs((deltas[d] * med[0] - med[d]) / med[0]);
 		if (err > worst)

@@ -44,6 +44,12 @@ double stats_quantile(const double *sorted, int n, double q)
 	return sorted[i] + frac * (sorted[i + 1] - sorted[i]);
 }
 
+double stats_median(double *v, int n)
+{
+	stats_sort(v, n);
+	return stats_quantile(v, n, 0.5);
+}
+
 /* P(B <= k) for B ~ Binomial(n, 1/2), summed in log space for large n. */
 static double binom_half_cdf(int n, int k)
 {

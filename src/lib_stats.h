@@ -18,6 +18,8 @@ struct stats {
 void stats_sort(double *v, int n);
 /* Quantile q (0..1) of sorted data, linear between order statistics. */
 double stats_quantile(const double *sorted, int n, double q);
+/* Sorts v in place and returns its median. */
+double stats_median(double *v, int n);
 /*
  * Ranks (1-based) of the order statistics x(lo) <= median <= x(hi) whose
  * coverage, from the Binomial(n, 1/2) law, is at least `level`; the

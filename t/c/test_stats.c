@@ -56,5 +56,12 @@ int main(void)
 	   "n=5: ranks 1..5 at 0.9375");
 
 	ok(isnan(stats_quantile(odd, 0, 0.5)), "no data: NaN");
+	{
+		double m3[] = {9, 1, 5}, m4[] = {4, 1, 3, 2};
+
+		ok(stats_median(m3, 3) == 5 && m3[0] == 1 && m3[2] == 9,
+		   "stats_median: odd n, and v left sorted");
+		ok(stats_median(m4, 4) == 2.5, "stats_median: even n, between");
+	}
 	return done_testing();
 }
