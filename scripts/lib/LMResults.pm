@@ -462,12 +462,11 @@ sub better {
 }
 
 # Every measured value under a stable name.  Series points are named
-# "<series>@<x>"; the series themselves are in $m->{':series'}.
-# The metrics of a run.  A run that ran some groups twice ([PASS: 2])
-# has two records for each of their metrics: the better value is kept
-# (lower for a lower-is-better metric, higher for a higher one; the
-# first pass's for the rest), with its own line and #stats, and the
-# series are the first pass's.
+# "<series>@<x>"; the series themselves are in $m->{':series'}.  A run
+# that ran some groups twice ([PASS: 2]) has two records for each of
+# their metrics: the better value is kept (lower for a lower-is-better
+# metric, higher for a higher one; the first pass's for the rest), with
+# its own line and #stats, and the series are the first pass's.
 sub metrics {
 	my ($run) = @_;
 	my @v1 = grep { !$_->{pass} } @{ $run->{values} };
@@ -492,6 +491,7 @@ sub metrics {
 	return $m;
 }
 
+# The metrics of one pass: these values and series of the run.
 sub pass_metrics {
 	my ($run, $values, $series_list) = @_;
 	my (%m, @series, %pi);
