@@ -344,12 +344,17 @@ int net_unix_server(const char *path)
 
 long net_try_send_all(int fd, const void *buf, size_t len)
 {
+	return net_try_send_flags(fd, buf, len, 0);
+}
+
+long net_try_send_flags(int fd, const void *buf, size_t len, int flags)
+{
 	const char *p = buf;
 	size_t left = len;
 	ssize_t w;
 
 	while (left > 0) {
-		w = send(fd, p, left, MSG_NOSIGNAL);
+		w = send(fd, p, left, flags | MSG_NOSIGNAL);
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w < 0)

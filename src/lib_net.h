@@ -94,6 +94,8 @@ void net_bufsize(int fd, int bytes);
 void net_send_all(int fd, const void *buf, size_t len);
 void net_recv_all(int fd, void *buf, size_t len);
 long net_try_send_all(int fd, const void *buf, size_t len);
+/* net_try_send_all with send() flags (MSG_MORE, ...) added. */
+long net_try_send_flags(int fd, const void *buf, size_t len, int flags);
 long net_try_recv_all(int fd, void *buf, size_t len);
 
 #endif

@@ -41,6 +41,39 @@ missing_server_ok($prog, ['-p', free_port(), '127.0.0.1'], 'missing server');
 
 bad_input_ok($prog, ['-x'], 'unknown option');
 bad_input_ok($prog, ['-m', '0'], 'zero message');
+# The server sends what a request asks for and then nothing more, so a
+# size's server is idle while other sizes are timed.
+{
+	use IO::Socket::INET;
+	my $port = free_port();
+	my $r = run([bin($prog), '-s', '-p', $port], env => {quick_env()});
+	is($r->{status}, 0, 'protocol: server starts') or diag($r->{err});
+	my $s = IO::Socket::INET->new(PeerAddr => '127.0.0.1', PeerPort => $port,
+				      Proto => 'tcp', Timeout => 10);
+	ok($s, 'protocol: connected') or diag($!);
+	if ($s) {
+		# hello: magic "LMNG", SRV_RUN, message size 1000; then 2500 bytes.
+		print $s pack('N4', 0x4c4d4e47, 1, 1000, 0), pack('N2', 0, 2500);
+		my $sel = '';
+		vec($sel, fileno($s), 1) = 1;
+		# What arrives until a second of silence (at most 1 MB).
+		my $drain = sub {
+			my ($got, $buf) = (0, '');
+			while ($got < 1 << 20 && select(my $rd = $sel, undef, undef, 1) > 0) {
+				my $k = sysread($s, $buf, 65536);
+				last unless $k;
+				$got += $k;
+			}
+			return $got;
+		};
+		is($drain->(), 2500, 'protocol: 2500 bytes asked, 2500 sent, then silence');
+		print $s pack('N2', 0, 1);
+		is($drain->(), 1, 'protocol: and 1 byte for the next request');
+		close $s;
+	}
+	$r = run([bin($prog), '-p', $port, '-S', '127.0.0.1'], env => {quick_env()});
+	is($r->{status}, 0, 'protocol: server stops') or diag($r->{err});
+}
 bad_input_ok($prog, ['-M', 'abc'], 'non-numeric total');
 bad_input_ok($prog, ['-M', '0'], 'zero total');
 bad_input_ok($prog, ['-m', '99999999999999999999999'], 'overflowing message');
