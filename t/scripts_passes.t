@@ -89,4 +89,41 @@ is_deeply(\@pts, [ 190, 400 ], 'series points: each the better of its two');
 is(scalar @{ $m->{':series'} }, 1, 'the series drawn are the first pass\'s only');
 is(scalar(grep { /#\d+$/ } keys %$m), 0, 'no metric counted twice (no name#2)');
 
+# The summary's columns that read a series point (TCP bandwidth, the
+# context switches) take the better pass too, as metrics() does.
+open($fh, '>', "$tmp/pts") or die "$tmp/pts: $!";
+print $fh <<'END';
+[PASSES: 2]
+"size=16k ovr=1.0
+2 5.0
+8 9.0
+
+"Socket bandwidth using localhost
+0.000001 0.60
+10.485760 2000.00
+
+[PASS: 2]
+"size=16k ovr=1.0
+2 4.0
+8 9.5
+
+"Socket bandwidth using localhost
+0.000001 0.70
+10.485760 9000.00
+
+[STATUS: complete]
+END
+close $fh;
+use LMSummary;
+my %cell;
+for my $t (LMSummary::tables([ LMResults::parse("$tmp/pts") ])) {
+	my $row = $t->{rows}[0] or next;
+	for my $i (0 .. $#{ $t->{names} }) {
+		$cell{ $t->{names}[$i] } //= $row->{values}[$i];
+	}
+}
+is($cell{TCP}, 9000, 'summary TCP bandwidth: the better pass (9000 > 2000)');
+is($cell{'2p/16K ctxsw'}, 4, 'summary 2p/16K: the better pass (4 < 5)');
+is($cell{'8p/16K ctxsw'}, 9, 'summary 8p/16K: the better pass (9 < 9.5)');
+
 done_testing();

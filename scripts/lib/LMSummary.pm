@@ -15,6 +15,17 @@ use LMResults;
 
 # ---- what feeds each column ------------------------------------------------
 
+# A series point's y as metrics() kept it: the better of a run's two
+# passes where the point was measured in both ([PASS: 2]), else the
+# point's own y.  A name measured twice in one pass is left as it is.
+sub py {
+	my ($m, $series, $p) = @_;
+	my $k = "$series\@$p->{x}";
+	my $r = $m->{$k};
+	return $p->{y} unless $r && !exists $m->{"$k#2"};
+	return $r->{value};
+}
+
 # The value of the series point at the largest x.
 sub last_point {
 	my ($m, $series) = @_;
@@ -23,7 +34,7 @@ sub last_point {
 		next unless $s->{name} eq $series;
 		for my $p (@{ $s->{points} }) {
 			my $x = LMResults::xbytes($p->{x});
-			($best, $bx) = ($p->{y}, $x) if !defined $bx || $x >= $bx;
+			($best, $bx) = (py($m, $series, $p), $x) if !defined $bx || $x >= $bx;
 		}
 	}
 	return $best;
@@ -34,7 +45,7 @@ sub point_at {
 	for my $s (@{ $m->{':series'} }) {
 		next unless $s->{name} eq $series;
 		for my $p (@{ $s->{points} }) {
-			return $p->{y} if $p->{x} == $x;
+			return py($m, $series, $p) if $p->{x} == $x;
 		}
 	}
 	return undef;
@@ -46,7 +57,7 @@ sub end_point {
 	for my $s (@{ $m->{':series'} }) {
 		next unless $s->{name} eq $series;
 		for my $p (@{ $s->{points} }) {
-			($best, $bx) = ($p->{y}, $p->{x})
+			($best, $bx) = (py($m, $series, $p), $p->{x})
 				if !defined $bx || ($last ? $p->{x} > $bx : $p->{x} < $bx);
 		}
 	}
