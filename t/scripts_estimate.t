@@ -32,12 +32,12 @@ chmod 0755, "$fake/bw_mem" or die;
 # run_status(MB, ONLY, BINDIR): the status output of one run.
 my $k = 0;
 sub run_status {
-	my ($mb, $only, $bin) = @_;
+	my ($mb, $only, $bin, $profile) = @_;
 	my $d = "$tmp/" . $k++;
 	mkdir $d or die;
 	my $cfg = tiny_config($d, MB => $mb);
 	my $r = run(['sh', 'scripts/lmbench', '-o', "$tmp/results", $bin // $bindir, $cfg],
-		    timeout => 120, env => { quick_env(), PROFILE => 'quick', ONLY => $only });
+		    timeout => 120, env => { quick_env(), PROFILE => $profile // 'quick', ONLY => $only });
 	return (slurp("$d/status"), $r);
 }
 sub estimate { return $_[0] =~ /estimated (\d+) s/ ? $1 : undef }
@@ -59,5 +59,20 @@ like($s, qr/estimated \d+ s \(from \S+\.\d+\)/, 'same settings: the earlier run\
 unlike($s, qr/\(from /, 'another MB: not taken from the earlier run');
 ($s, $r) = run_status(4, 'lat_syscall lat_sig');
 unlike($s, qr/\(from /, 'another selection: not taken from the earlier run');
+
+# The second pass ([GROUP_TIME: syscall/2 ]) is estimated from its own
+# earlier time, not the first pass's.
+($s, $r) = run_status(4, 'lat_syscall', undef, 'standard');
+is($r->{status}, 0, 'standard run exits 0') or diag($r->{err});
+my ($prev) = grep { !/\.json$/ && slurp($_) =~ /^\[PROFILE: standard\]$/m } glob("$tmp/results/*/*");
+ok($prev, 'the standard run\'s results file') or diag(join ' ', glob("$tmp/results/*/*"));
+my $t = slurp($prev // '/dev/null');
+$t =~ s/^\[GROUP_TIME: syscall \d+\]$/[GROUP_TIME: syscall 40]/m;
+$t =~ s/^\[GROUP_TIME: syscall\/2 \d+\]$/[GROUP_TIME: syscall\/2 7]/m;
+open($fh, '>', $prev // "$tmp/none") or die;
+print $fh $t;
+close $fh;
+($s, $r) = run_status(4, 'lat_syscall', undef, 'standard');
+like($s, qr/estimated 47 s \(from /, 'two passes: 40 s and 7 s from the earlier run') or diag($s);
 
 done_testing();

@@ -46,6 +46,28 @@ for my $e ([ PROFILE => 'quick' ], [ PROFILE => 'standard', PASSES => 1 ]) {
 	is(scalar @n, 1, "@$e: lat_syscall null ran once");
 }
 
+# The memory bandwidth and file reread groups: the second pass measures
+# only the summary's points, the largest size of four and two series.
+{
+	my ($t) = one_run("$tmp/mem", PROFILE => 'standard', ONLY => 'bw_mem bw_file_rd bw_mmap_rd');
+	my ($p1, $p2) = split /^\[PASS: 2\]$/m, $t, 2;
+	$p2 //= '';
+	like($t, qr/\[GROUP_TIME: mem\/2 \d+\].*/s, 'mem runs again') ;
+	like($t, qr/\[GROUP_TIME: file\/2 \d+\].*/s, 'file runs again');
+	my @h2 = $p2 =~ /^"(.*)$/mg;
+	is_deeply([ sort @h2 ], [ sort ('libc bcopy aligned', 'unrolled bcopy unaligned',
+		'Memory read bandwidth', 'Memory write bandwidth', 'read bandwidth',
+		'Mmap read bandwidth') ], 'second pass: the summary\'s six series');
+	my @pts2 = grep { /^\d/ } split /\n/, $p2;
+	is(scalar @pts2, 6, 'second pass: one point each') or diag($p2);
+	my ($frd1) = $p1 =~ /^"Memory read bandwidth\n(.*?)\n\n/ms;
+	my ($frd2) = $p2 =~ /^"Memory read bandwidth\n(\S+) /m;
+	my ($last1) = (grep { /^\d/ } split /\n/, $frd1 // '')[-1] // '';
+	($last1) = $last1 =~ /^(\S+)/;
+	ok(defined $frd2 && defined $last1 && $frd2 == $last1,
+	   'second pass: the first pass\'s largest size') or diag($t);
+}
+
 # The reader: the better value of the two passes, with its own line and
 # #stats; the series are the first pass's.
 my $f = "$tmp/two";

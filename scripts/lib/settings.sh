@@ -194,7 +194,8 @@ st_span() {
 	echo "milliseconds, 0 to 600000"; return 1
 }
 
-# PASSES: how many times the OS part's short latency groups run.
+# PASSES: how many times the OS part's short latency groups (and the
+# summary's context switches) run.
 st_passes() {
 	case $1 in 1|2) return 0 ;; esac
 	echo "1 or 2"; return 1
