@@ -124,6 +124,9 @@ print $fh <<'END';
 0.000001 0.60
 10.485760 2000.00
 
+"File system latency
+0k	100	100000	100000
+
 [PASS: 2]
 "size=16k ovr=1.0
 2 4.0
@@ -132,6 +135,9 @@ print $fh <<'END';
 "Socket bandwidth using localhost
 0.000001 0.70
 10.485760 9000.00
+
+"File system latency
+0k	100	50000	200000
 
 [STATUS: complete]
 END
@@ -147,5 +153,7 @@ for my $t (LMSummary::tables([ LMResults::parse("$tmp/pts") ])) {
 is($cell{TCP}, 9000, 'summary TCP bandwidth: the better pass (9000 > 2000)');
 is($cell{'2p/16K ctxsw'}, 4, 'summary 2p/16K: the better pass (4 < 5)');
 is($cell{'8p/16K ctxsw'}, 9, 'summary 8p/16K: the better pass (9 < 9.5)');
+is($cell{'0K File Create'}, 10, 'summary 0K create: the better pass (10 us < 20 us)');
+is($cell{'0K File Delete'}, 5, 'summary 0K delete: the better pass (5 us < 10 us)');
 
 done_testing();

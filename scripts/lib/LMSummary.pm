@@ -104,7 +104,9 @@ sub fs_us {
 		next unless $s->{name} eq 'fs.latency';
 		for my $p (@{ $s->{points} }) {
 			next unless lc($p->{x}) eq lc($size);
-			my $rate = $p->{more}[ $col - 2 ];
+			# The better of two passes where lat_fs ran twice.
+			my $r = $m->{ 'fs.' . ($col == 2 ? 'create' : 'delete') . "\@$p->{x}" };
+			my $rate = $r ? $r->{value} : $p->{more}[ $col - 2 ];
 			return (defined $rate && $rate > 0) ? 1e6 / $rate : undef;
 		}
 	}
