@@ -31,11 +31,13 @@
  *            latency without page walks, as google/multichase measures)
  *   -H       ask for transparent huge pages; the page size obtained is
  *            reported on a "#" line
+ *   -m size  leave out the sizes below this one (a run's second pass
+ *            times only the main-memory sizes)
  *
  * Unless ENOUGH is set, each size is timed with 0.5 ms intervals.
  *
  * usage: lat_mem_rd [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
- *                   [-t | -g <group>] [-H] len_MB [stride...]
+ *                   [-t | -g <group>] [-H] [-m <min>] len_MB [stride...]
  */
 #include "bench.h"
 #include "lib_chain.h"
@@ -67,6 +69,7 @@
 struct state {
 	char *buf;		/* the whole buffer, len bytes */
 	size_t len;
+	size_t min;		/* -m: no smaller size is timed */
 	int owned;		/* allocated by this copy's init */
 	int mem_flags;
 	size_t size;		/* the size being timed */
@@ -154,7 +157,7 @@ static void sweep(struct state *st, const struct bench_opts *opts)
 	for (size = SMALLEST; last < st->len; size = next_size(size)) {
 		size = clamp_size(size, st->len);
 		last = size;
-		if (chain_elements(size, &st->spec) < 2)
+		if (size < st->min || chain_elements(size, &st->spec) < 2)
 			continue;
 		st->size = size;
 		benchmp(init, chase, cleanup, 0, opts->parallel, opts->warmup,
@@ -225,7 +228,7 @@ static void sweep_rounds(struct state *st, const struct bench_opts *opts)
 		size = clamp_size(size, st->len);
 		last = size;
 		ne = chain_elements(size, &st->spec);
-		if (ne < 2)
+		if (size < st->min || ne < 2)
 			continue;
 		sizes[np] = size;
 		pts[np].head = head;
@@ -286,13 +289,15 @@ bad_arg(const char *fmt, ...)
 
 static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-	"[-t | -g <group>] [-H] len_MB [stride...]\n";
+	"[-t | -g <group>] [-H] [-m <min>] len_MB [stride...]\n";
 
 /* --help: a line per option and operand (bench_init_help). */
 static const struct bench_help help[] = {
 	{"-t", "random order over the whole size (defeats prefetch)"},
 	{"-g", "random order inside groups of this many bytes"},
 	{"-H", "ask for transparent huge pages"},
+	{"-m", "the smallest size timed (default 512 bytes): the sizes below "
+	 "are left out"},
 	{"len_MB", "the largest size, MB unless it has a K/M/G suffix"},
 	{"stride", "bytes between elements, one series each (default 64)"},
 	{NULL, NULL}
@@ -303,10 +308,11 @@ int main(int argc, char *argv[])
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state st;
 	size_t strides[MAX_STRIDES], group = 0, ps;
+	size_t min = 0;
 	int c, i, nstrides = 0, random = 0, huge = 0;
 
 	bench_init_help(argc, argv, usage, help);
-	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS "tg:H")) != -1) {
+	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS "tg:Hm:")) != -1) {
 		if (bench_common_opt(c, optarg, &opts))
 			continue;
 		if (c == 't')
@@ -317,6 +323,8 @@ int main(int argc, char *argv[])
 				bad_arg("-g 0: a group must hold a byte");
 		} else if (c == 'H')
 			huge = 1;
+		else if (c == 'm')
+			min = bench_arg_size(optarg);
 		else
 			bench_usage();
 	}
@@ -328,6 +336,9 @@ int main(int argc, char *argv[])
 	if (st.len < SMALLEST)
 		bench_fail("len %zu bytes is below the first size, %d bytes",
 			   st.len, SMALLEST);
+	if (min > st.len)
+		bad_arg("-m %zu: larger than len (%zu bytes)", min, st.len);
+	st.min = min;
 	if (group > st.len)
 		bad_arg("-g %zu: a group larger than len (%zu bytes)", group,
 			st.len);

@@ -114,6 +114,17 @@ refused_ok('lat_mem_rd', ['-g', '16777216g', '1', '128'],
 refused_ok('lat_mem_rd', ['-g', '64', '1', '128'],
 	   qr/-g 64: a group smaller than stride 128/, '-g below the stride');
 refused_ok('lat_mem_rd', ['-g', '0', '1'], qr/-g 0/, '-g 0');
+# -m: the sizes below it are left out, in address order and random.
+for my $t ([], ['-t']) {
+	$r = run([bin('lat_mem_rd'), '-N', '3', @$t, '-m', '32K', '64K', '64'],
+		 env => {quick_env(), ENOUGH => 500});
+	$s = series($r->{err});
+	my @sz = $s ? map { $_->[0] } @{ $s->[0][1] } : ();
+	ok(@sz >= 2 && $sz[0] eq '0.03125' && $sz[-1] eq '0.06250',
+	   "-m 32K @$t: from 32 KB to len") or diag($r->{err});
+}
+bad_input_ok('lat_mem_rd', ['-m', '2M', '1'], '-m over len');
+bad_input_ok('lat_mem_rd', ['-m', 'x', '1'], '-m junk');
 bad_input_ok('lat_mem_rd', [], 'no argument');
 bad_input_ok('lat_mem_rd', ['-x', '1'], 'unknown option');
 bad_input_ok('lat_mem_rd', ['abc'], 'non-numeric len');
