@@ -49,7 +49,7 @@ for my $e ([ PROFILE => 'quick' ], [ PROFILE => 'standard', PASSES => 1 ]) {
 # The memory bandwidth and file reread groups: the second pass measures
 # only the summary's points, the largest size of four and two series.
 {
-	my ($t) = one_run("$tmp/mem", PROFILE => 'standard', ONLY => 'bw_mem bw_file_rd bw_mmap_rd');
+	my ($t) = one_run("$tmp/mem", PROFILE => 'standard', ONLY => 'bw_mem bw_file_rd bw_mmap_rd lat_mem_rd');
 	my ($p1, $p2) = split /^\[PASS: 2\]$/m, $t, 2;
 	$p2 //= '';
 	like($t, qr/\[GROUP_TIME: mem\/2 \d+\].*/s, 'mem runs again') ;
@@ -57,9 +57,15 @@ for my $e ([ PROFILE => 'quick' ], [ PROFILE => 'standard', PASSES => 1 ]) {
 	my @h2 = $p2 =~ /^"(.*)$/mg;
 	is_deeply([ sort @h2 ], [ sort ('libc bcopy aligned', 'unrolled bcopy unaligned',
 		'Memory read bandwidth', 'Memory write bandwidth', 'read bandwidth',
-		'Mmap read bandwidth') ], 'second pass: the summary\'s six series');
+		'Mmap read bandwidth', 'Memory load latency', 'stride=128',
+		'Random load latency', 'stride=16') ], 'second pass: the summary\'s series');
+	my ($lat2) = $p2 =~ /^"Memory load latency\n"stride=128\n(.*?)\n\n/ms;
+	my @lx = map { /^(\S+) / ? $1 : () } grep { /^\d/ } split /\n/, $lat2 // '';
+	# tiny_config: the largest cache 1024K, MB 4: sizes from 2 MB on.
+	ok(@lx && $lx[0] >= 2 && $lx[-1] == 4, 'second pass: the main-memory sizes, 2 to 4 MB')
+		or diag($p2);
 	my @pts2 = grep { /^\d/ } split /\n/, $p2;
-	is(scalar @pts2, 6, 'second pass: one point each') or diag($p2);
+	is(scalar @pts2 - 2 * @lx, 6, 'second pass: one bandwidth point each') or diag($p2);
 	my ($frd1) = $p1 =~ /^"Memory read bandwidth\n(.*?)\n\n/ms;
 	my ($frd2) = $p2 =~ /^"Memory read bandwidth\n(\S+) /m;
 	my ($last1) = (grep { /^\d/ } split /\n/, $frd1 // '')[-1] // '';

@@ -150,7 +150,7 @@ sub memlat {
 	my ($llc) = sort { $b <=> $a } values %$c;
 	my $points = sub {
 		my ($s) = @_;
-		return [ map { [ $_->{x} * 1048576, $_->{y} ] } @{ $s->{points} } ];
+		return [ map { [ $_->{x} * 1048576, py($m, $s->{name}, $_) ] } @{ $s->{points} } ];
 	};
 	my $main = sub {
 		my ($p) = @_;

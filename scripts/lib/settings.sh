@@ -195,7 +195,7 @@ st_span() {
 }
 
 # PASSES: how many times the OS part's short latency groups (and the
-# summary's points of ctx, mem and file) run.
+# summary's points of ctx, mem, file and memlat) run.
 st_passes() {
 	case $1 in 1|2) return 0 ;; esac
 	echo "1 or 2"; return 1
