@@ -55,7 +55,7 @@ for my $e ([ PROFILE => 'quick' ], [ PROFILE => 'standard', PASSES => 1 ]) {
 	like($t, qr/\[GROUP_TIME: mem\/2 \d+\].*/s, 'mem runs again') ;
 	like($t, qr/\[GROUP_TIME: file\/2 \d+\].*/s, 'file runs again');
 	my @h2 = $p2 =~ /^"(.*)$/mg;
-	is_deeply([ sort @h2 ], [ sort ('libc bcopy aligned', 'unrolled bcopy unaligned',
+	is_deeply([ sort @h2 ], [ sort('libc bcopy aligned', 'unrolled bcopy unaligned',
 		'Memory read bandwidth', 'Memory write bandwidth', 'read bandwidth',
 		'Mmap read bandwidth', 'Memory load latency', 'stride=128',
 		'Random load latency', 'stride=16') ], 'second pass: the summary\'s series');
