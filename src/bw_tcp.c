@@ -112,7 +112,12 @@ static void do_read(iter_t n, void *cookie)
 
 	if (all == 0)
 		return;
-	/* Everything this interval reads, asked for at once. */
+	/*
+	 * Everything this interval reads, asked for at once, on the clock:
+	 * asked in init(n) instead, the server sent before the clock
+	 * started, and 1-byte messages read 0.55 MB/s with 2 ms intervals
+	 * and 0.31 with 20 ms, where asking here gave 0.26 at both.
+	 */
 	net_send_all(st->fd, req, sizeof(req));
 	while (n-- > 0) {
 		for (left = st->move; left > 0; left -= (size_t)r) {
