@@ -25,11 +25,12 @@
  *
  * The files live in a private directory (lat_fs.XXXXXX under dir, or
  * $TMPDIR, or /tmp): copy c's file i is <top>/c<c>r<tag>/d<i/per_dir>/f<i>,
- * so no directory grows past per_dir entries (tag: see spread_dirs).  Names are indices, and the
- * highest index each copy may have used is kept in memory shared with the
- * parent, so the parent can remove every file and directory by name at
- * exit, on a fatal error and on SIGINT/SIGTERM/SIGHUP/SIGQUIT, from the
- * harness's cleanup hook, which runs once the copies are gone.
+ * so no directory grows past per_dir entries (tag: see spread_dirs).
+ * Names are indices, and the highest index each copy may have used is
+ * kept in memory shared with the parent, so the parent can remove every
+ * file and directory by name at exit, on a fatal error and on
+ * SIGINT/SIGTERM/SIGHUP/SIGQUIT, from the harness's cleanup hook, which
+ * runs once the copies are gone.
  *
  * usage: lat_fs [-s size] [-n files-per-dir] [-P <parallelism>]
  *               [-W <warmup>] [-N <repetitions>] [dir]
@@ -133,9 +134,8 @@ static char *copy_str(char *p, const char *s)
 static void make_path(char *dst, const struct state *st, int copy, long dir,
 		      long file)
 {
-	char *p = put_num(copy_str(dst, st->top), 'c', copy);
-
-	p = add_num(p, 'r', st->tag);
+	char *p = add_num(put_num(copy_str(dst, st->top), 'c', copy), 'r',
+			  st->tag);
 
 	if (dir >= 0)
 		p = put_num(p, 'd', dir);
@@ -228,9 +228,7 @@ static void make_top(struct state *st, const char *dir)
 	bench_tmp_register(st->top);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	spread_dirs(st->top);
-	st->tag = (long)(((unsigned long)getpid() * 2654435761u +
-			  (unsigned long)(clock_now_ns() % 1000000007u)) %
-			 1000000000u);
+	st->tag = (long)(clock_now_ns() % 1000000000u);	/* new each run */
 	for (c = 0; c < st->ncopies; c++) {
 		make_path(path, st, c, -1, -1);
 		if (mkdir(path, 0700) != 0)
