@@ -52,7 +52,7 @@ for my $e ([ PROFILE => 'quick' ], [ PROFILE => 'standard', PASSES => 1 ]) {
 	my ($t) = one_run("$tmp/mem", PROFILE => 'standard', ONLY => 'bw_mem bw_file_rd bw_mmap_rd lat_mem_rd');
 	my ($p1, $p2) = split /^\[PASS: 2\]$/m, $t, 2;
 	$p2 //= '';
-	like($t, qr/\[GROUP_TIME: mem\/2 \d+\].*/s, 'mem runs again') ;
+	like($t, qr/\[GROUP_TIME: mem\/2 \d+\].*/s, 'mem runs again');
 	like($t, qr/\[GROUP_TIME: file\/2 \d+\].*/s, 'file runs again');
 	my @h2 = $p2 =~ /^"(.*)$/mg;
 	is_deeply([ sort @h2 ], [ sort('libc bcopy aligned', 'unrolled bcopy unaligned',
