@@ -53,9 +53,19 @@ void *mem_alloc(size_t size, int flags)
 		(void)madvise(p, len, MADV_HUGEPAGE);
 #endif
 	}
-	if (!(flags & MEM_NOTOUCH))
-		for (i = 0; i < len; i += ps)
-			p[i] = 1;
+	if (flags & MEM_NOTOUCH)
+		return p;
+#if defined(__linux__) && defined(MADV_POPULATE_WRITE)
+	/*
+	 * Fault every page in with one call, then write them as before (the
+	 * call is refused by kernels before 5.14).  A KVM guest took 13-15 us
+	 * per page faulted one at a time, 3 us per page this way: 3.3-3.6 s
+	 * against 0.7-0.8 s for 960 MB, stream's arrays.
+	 */
+	(void)madvise(p, len, MADV_POPULATE_WRITE);
+#endif
+	for (i = 0; i < len; i += ps)
+		p[i] = 1;
 	return p;
 }
 
