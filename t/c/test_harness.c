@@ -251,8 +251,16 @@ int main(void)
 	p = own_match(&st);
 	ok(p >= TRIES - 1, "%d intervals as long as the benchmark's own "
 	   "timing of the call: %d of them", TRIES, p);
-	ok(gettime() >= (uint64)(interval_us() * 0.95),
-	   "interval %llu us >= ENOUGH %ld us", gettime(),
+	/*
+	 * Sized to the interval, not to one 2 us iteration.  Not "at least
+	 * ENOUGH": a calibration that other load slowed down settles on too
+	 * few iterations for the quieter intervals after it (under valgrind
+	 * with another test beside it, the median interval once came out
+	 * under 95% of ENOUGH).  Half of it still fails a loop sized 1000x
+	 * too short.
+	 */
+	ok(gettime() >= (uint64)(interval_us() * 0.5),
+	   "interval %llu us >= half of ENOUGH %ld us", gettime(),
 	   interval_us());
 	ok(protocol_ok(&st), "init(0), then init(n)/bench/cleanup(n), "
 	   "then cleanup(0) (%d events)", st.nev);
