@@ -22,7 +22,7 @@ $r = run([$script, '/nonexistent/stream.c']);
 is($r->{status}, 2, 'unreadable source: exit 2');
 
 SKIP: {
-	skip 'no C compiler with OpenMP (cc -fopenmp)', 8
+	skip 'no C compiler with OpenMP (cc -fopenmp)', 13
 		unless system('sh', '-c', 'echo "int main(void){return 0;}" | cc -fopenmp -x c -o /dev/null - 2>/dev/null') == 0;
 	my $dir = tempdir(CLEANUP => 1);
 	# 1000 doubles: copy moves 16000 bytes; an average time of 1e-6 s is
@@ -47,10 +47,11 @@ C
 	ok($r->{status} == 0 || $r->{status} == 1, 'runs: exit 0 or 1 (agreement)')
 		or diag($r->{err});
 	like($r->{out}, qr/^STREAM: Array size = 1000 /m, 'STREAM built with the array size');
-	like($r->{out}, qr/^copy\s+20000\.0\s+16000\.0\s+[\d.]+\s+[\d.]+\s+[-+][\d.]+%\s+[-+][\d.]+%\s+[-+][\d.]+%\s+20000 20000$/m,
+	# STREAM runs before, between and after ours: 1 + 3 x 2 runs.
+	like($r->{out}, qr/^copy\s+20000\.0\s+16000\.0\s+[\d.]+\s+[\d.]+\s+[-+][\d.]+%\s+[-+][\d.]+%\s+[-+][\d.]+%\s+(?:20000 ){6}20000$/m,
 	     'copy: best as printed, average from bytes over average time');
-	# Paired is ours' best interval over STREAM's best of the round: with
-	# 22000 each round, the median of ours' bests over 22000.
+	# Paired is ours' best interval over STREAM's best around it: with
+	# 22000 every time, the median of ours' bests over 22000.
 	my ($ob, $pr) = $r->{out} =~ /^triad\s+\S+\s+\S+\s+\S+\s+(\S+)\s+\S+%\s+\S+%\s+(\S+)%/m;
 	ok(defined $ob && $ob > 0 && abs(100 * ($ob / 22000 - 1) - $pr) <= 0.1,
 	   'paired: the best interval of ours against STREAM best') or diag($r->{out});
@@ -59,5 +60,48 @@ C
 	     'bw_mem fcp beside STREAM copy');
 	like($r->{out}, qr/^agree: (?:every kernel within 5% of STREAM best|no, )/m, 'a verdict line');
 	like($r->{out}, qr/; 2 rounds$/m, 'two rounds, alternating');
+
+	# A STREAM whose best rates grow by 1000 MB/s a run: each of ours is
+	# set against the mean of the runs just before and after it.  One
+	# round: STREAM, stream, STREAM, fcp, STREAM, bcopy, STREAM.
+	my $count = "$dir/count";
+	open($f, '>', "$dir/grow.c") or die "$dir/grow.c: $!";
+	print $f <<"C";
+#include <stdio.h>
+int main(void)
+{
+	int k = 0;
+	FILE *f = fopen("$count", "r");
+
+	if (f != NULL) {
+		if (fscanf(f, "%d", &k) != 1)
+			k = 0;
+		fclose(f);
+	}
+	f = fopen("$count", "w");
+	if (f != NULL) {
+		fprintf(f, "%d\\n", k + 1);
+		fclose(f);
+	}
+	printf("Copy:  %.1f     0.000001     0.000001     0.000001\\n", 20000.0 + 1000 * k);
+	printf("Scale: %.1f     0.000001     0.000001     0.000001\\n", 20000.0 + 1000 * k);
+	printf("Add:   %.1f     0.000002     0.000002     0.000002\\n", 20000.0 + 1000 * k);
+	printf("Triad: %.1f     0.000002     0.000002     0.000002\\n", 20000.0 + 1000 * k);
+	return 0;
+}
+C
+	close $f;
+	$r = run([$script, '-b', bindir(), '-n', 1000, '-N', 2, '-r', 1, "$dir/grow.c"],
+		 timeout => 300, env => {quick_env()});
+	ok($r->{status} == 0 || $r->{status} == 1, 'growing STREAM: exit 0 or 1') or diag($r->{err});
+	like($r->{out}, qr/^copy\s.*\s20000 21000 22000 23000$/m, 'four STREAM runs around three of ours')
+		or diag($r->{out});
+	my %want = (triad => 20500, 'bw_mem fcp x2' => 21500, 'bw_mem bcopy x2' => 22500);
+	for my $k (sort keys %want) {
+		my ($b, $p) = $r->{out} =~ /^\Q$k\E\s+\S+\s+\S+\s+\S+\s+(\S+)\s+\S+%\s+\S+%\s+(\S+)%/m;
+		ok(defined $b && $b > 0 && abs(100 * ($b / $want{$k} - 1) - $p) <= 0.1,
+		   "$k: paired against the mean of the STREAM runs around it ($want{$k})")
+			or diag($r->{out});
+	}
 }
 done_testing();
