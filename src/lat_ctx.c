@@ -39,10 +39,10 @@
  * of its own too (slower or faster by up to 10% here); the timed
  * intervals of a large ring hold few laps, so without these the series
  * bent with N.  The re-warming used to be 100 laps at every N: 88% of
- * the hand-overs of a 96-process ring, and 80 s of a default run's 224.
- * By hand-overs (100 laps for 2 processes, 4 for 96), six interleaved
- * runs of counts 2, 8 and 16 at 0, 16 and 64 KB gave medians within
- * 0.7% of the old ones, in 9.6 s against 25.4 s.
+ * the hand-overs of a 96-process ring, and 78-83 s of a 222-236 s
+ * default run.  By hand-overs (100 laps for 2 processes, 4 for 96), six
+ * interleaved runs of counts 2, 8 and 16 at 0, 16 and 64 KB gave medians
+ * within 0.7% of the old ones, in 9.6 s against 25.4 s.
  */
 #define WARM_LAPS	200
 #define REWARM_HANDOVERS	200
