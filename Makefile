@@ -32,12 +32,17 @@ TIRPC_OK     := $(shell pkg-config --exists libtirpc 2>/dev/null && echo yes)
 TIRPC_CFLAGS := $(if $(TIRPC_OK),$(shell pkg-config --cflags libtirpc))
 TIRPC_LIBS   := $(if $(TIRPC_OK),$(shell pkg-config --libs libtirpc))
 
-LIB_SRC  := $(sort $(wildcard src/lib_*.c))
-LIB_OBJ  := $(LIB_SRC:src/%.c=$(OBJDIR)/%.o)
+# src/bench.h is the API; src/harness/ the timing harness (doc/harness.md),
+# src/helpers/ what programs share beside it, src/programs/ one benchmark a file.
+SRC_DIRS := src/harness src/helpers src/programs
+INC      := -Isrc -Isrc/harness -Isrc/helpers
+vpath %.c $(SRC_DIRS)
+LIB_SRC  := $(sort $(wildcard src/harness/*.c src/helpers/*.c))
+LIB_OBJ  := $(patsubst %.c,$(OBJDIR)/%.o,$(notdir $(LIB_SRC)))
 LIB      := $(OBJDIR)/libbench.a
-PROG_SRC := $(sort $(filter-out $(LIB_SRC),$(wildcard src/*.c)))
+PROG_SRC := $(sort $(wildcard src/programs/*.c))
 RPC_PROGS := lat_rpc
-PROGS    := $(PROG_SRC:src/%.c=%)
+PROGS    := $(PROG_SRC:src/programs/%.c=%)
 ifneq ($(TIRPC_OK),yes)
 PROGS    := $(filter-out $(RPC_PROGS),$(PROGS))
 endif
@@ -57,11 +62,11 @@ features:
 	    echo "lmbench: libtirpc not found (pkg-config libtirpc): lat_rpc is left out"; \
 	fi
 
-$(OBJDIR)/%.o: src/%.c | $(OBJDIR)
-	$(CC) $(ALL_CFLAGS) -Isrc -c -o $@ $<
+$(OBJDIR)/%.o: %.c | $(OBJDIR)
+	$(CC) $(ALL_CFLAGS) $(INC) -c -o $@ $<
 
-$(OBJDIR)/lat_rpc.o: src/lat_rpc.c | $(OBJDIR)
-	$(CC) $(ALL_CFLAGS) $(TIRPC_CFLAGS) -Isrc -c -o $@ $<
+$(OBJDIR)/lat_rpc.o: src/programs/lat_rpc.c | $(OBJDIR)
+	$(CC) $(ALL_CFLAGS) $(TIRPC_CFLAGS) $(INC) -c -o $@ $<
 
 $(LIB): $(LIB_OBJ)
 	rm -f $@
@@ -76,18 +81,18 @@ $(BINDIR)/%: $(OBJDIR)/%.o $(LIB)
 # The paper's example is built as written: it has no prototypes and
 # ignores argc/argv, which are not this project's warnings to enforce.
 $(BINDIR)/t/getppid_example: t/c/getppid_example.c $(LIB) | $(BINDIR)/t
-	$(CC) -std=c11 -D_XOPEN_SOURCE=700 $(OPT) $(CFLAGS) -Wall -Isrc \
+	$(CC) -std=c11 -D_XOPEN_SOURCE=700 $(OPT) $(CFLAGS) -Wall $(INC) \
 	    -o $@ $< $(LIB) $(LDLIBS)
 
 $(BINDIR)/t/%: t/c/%.c $(LIB) | $(BINDIR)/t
-	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(INC) -o $@ $< $(LIB) $(LDLIBS)
 
 # The fuzz targets' entry points fed the kept inputs, without libFuzzer
 # (t/fuzz_regress.t); make fuzz runs them under libFuzzer (doc/fuzzing.md).
 FUZZ_REPLAY := $(patsubst fuzz/%.c,$(BINDIR)/t/fuzz_%, \
 		 $(filter-out fuzz/driver.c,$(wildcard fuzz/*.c)))
 $(BINDIR)/t/fuzz_%: fuzz/%.c fuzz/driver.c fuzz/fuzz.h $(LIB) | $(BINDIR)/t
-	$(CC) $(filter-out -MMD -MP,$(ALL_CFLAGS)) -Isrc -Ifuzz -o $@ \
+	$(CC) $(filter-out -MMD -MP,$(ALL_CFLAGS)) $(INC) -Ifuzz -o $@ \
 	    fuzz/$*.c fuzz/driver.c $(LIB) $(LDLIBS)
 
 FUZZ_TIME ?= 30
@@ -185,14 +190,14 @@ memcheck: tests
 # make lint: cppcheck cannot expand the kernels lib_ops.h generates; it
 # gives up on lat_ops.c and mhz.c (unknownMacro) and takes minutes over
 # par_ops.c, so those three are left to clang-tidy, which preprocesses.
-LINT_CFLAGS   := -std=c11 -D_XOPEN_SOURCE=700 -Isrc $(TIRPC_CFLAGS)
-CPPCHECK_SKIP := src/lat_ops.c src/par_ops.c src/mhz.c
+LINT_CFLAGS   := -std=c11 -D_XOPEN_SOURCE=700 $(INC) $(TIRPC_CFLAGS)
+CPPCHECK_SKIP := src/programs/lat_ops.c src/programs/par_ops.c src/programs/mhz.c
 lint:
-	cppcheck -j$(JOBS) -q --std=c11 -D_XOPEN_SOURCE=700 -Isrc \
+	cppcheck -j$(JOBS) -q --std=c11 -D_XOPEN_SOURCE=700 $(INC) \
 	    --enable=warning,portability,performance --inline-suppr \
 	    --library=posix --library=tools/cppcheck-posix.cfg \
 	    --error-exitcode=1 $(CPPCHECK_SKIP:%=-i %) src/
-	ls src/*.c | xargs -P$(JOBS) -I{} \
+	ls $(addsuffix /*.c,$(SRC_DIRS)) | xargs -P$(JOBS) -I{} \
 	    clang-tidy --quiet {} -- $(LINT_CFLAGS) 2>/dev/null
 
 # ---- the full run and its reports (scripts/, documented in doc/results.md) ----
@@ -253,7 +258,8 @@ I_LIB    := $(DESTDIR)$(PREFIX)/lib
 I_PC     := $(DESTDIR)$(PREFIX)/lib/pkgconfig
 I_MAN3   := $(DESTDIR)$(PREFIX)/share/man/man3
 I_MAN8   := $(DESTDIR)$(PREFIX)/share/man/man8
-PUB_HDRS := src/bench.h src/lib_report.h src/lib_mem.h src/lib_partner.h
+PUB_HDRS := src/bench.h src/harness/lib_report.h src/helpers/lib_mem.h \
+	    src/helpers/lib_partner.h
 SCRIPT_FILES := $(filter-out scripts/lib scripts/lmbench-ng.in,$(wildcard scripts/*))
 SCRIPT_LIBS  := $(wildcard scripts/lib/*)
 MAN3     := $(wildcard doc/*.3)

@@ -12,7 +12,7 @@ for my $f ('scripts/lmbench', 'scripts/config') {
 	local $/;
 	$run .= <$fh>;
 }
-my @progs = map { m{^src/(\w+)\.c$} ? $1 : () } sort glob('src/*.c');
+my @progs = map { m{^src/programs/(\w+)\.c$} ? $1 : () } sort glob('src/programs/*.c');
 @progs = grep { !/^lib_/ } @progs;
 ok(@progs > 40, scalar(@progs) . ' programs');
 my %by_other = (hello => 'lat_proc runs it');

@@ -1,7 +1,7 @@
 #!/usr/bin/perl
 # The settings rules of scripts/lib/settings.sh: each rule on values it
 # must take and refuse; the placement policies the same in the sh list and
-# in src/lib_sched.c's table; scripts/config and scripts/lmbench with no
+# in src/harness/lib_sched.c's table; scripts/config and scripts/lmbench with no
 # rule of their own; and the run refusing a configuration that breaks one.
 use strict;
 use warnings;
@@ -24,10 +24,10 @@ sub rule {
 # ---- the policy list: sh and C agree ------------------------------------------
 my $sh = run(['sh', '-c', '. scripts/lib/settings.sh; printf "%s" "$ST_POLICIES"'])->{out};
 my @sh = split ' ', $sh;
-my $c = slurp('src/lib_sched.c');
+my $c = slurp('src/harness/lib_sched.c');
 my ($table) = $c =~ /policies\[\]\s*=\s*\{(.*?)\n\};/s;
 my @c = ($table // '') =~ /\{\s*"([A-Z_]+)"\s*,/g;
-ok(@c >= 2, 'src/lib_sched.c: the policy table read') or diag('no policies[] table found');
+ok(@c >= 2, 'src/harness/lib_sched.c: the policy table read') or diag('no policies[] table found');
 is_deeply(\@sh, \@c, "the sh policy list is lib_sched.c's, in order (@c)");
 my ($msg) = $c =~ /bad_sched\(const char \*s\)\s*\{(.*?)\n\}/s;
 $msg = join '', ($msg // '') =~ /"([^"]*)"/g;
@@ -67,7 +67,7 @@ my @cases = (
 	[ 'st_fsdir', $tmp ], [ 'st_fsdir', "$tmp/none", undef, 1, qr/not a directory/ ],
 	[ 'st_remote', 'none' ], [ 'st_remote', 'hostb user@hostc' ],
 	[ 'st_remote', 'bad host!', undef, 1, qr/not a host name/ ],
-	[ 'st_disks', 'none' ], [ 'st_disks', 'src/lib_sched.c' ],
+	[ 'st_disks', 'none' ], [ 'st_disks', 'src/harness/lib_sched.c' ],
 	[ 'st_disks', '/nonexistent/disk', undef, 1, qr/not a disk device/ ],
 	[ 'st_cmd', 'sh -c' ], [ 'st_cmd', 'nosuchcommand-xyz', undef, 1, qr/command not found/ ],
 	[ 'st_profile', 'quick' ], [ 'st_profile', 'fast', undef, 1, qr/quick, standard or full/ ],

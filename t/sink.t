@@ -27,9 +27,9 @@ int main(void)
 }
 C
 close($fh);
-my @build = ($cc, '-std=c11', '-D_XOPEN_SOURCE=700', '-O1', '-Isrc',
+my @build = ($cc, '-std=c11', '-D_XOPEN_SOURCE=700', '-O1', '-Isrc', '-Isrc/harness',
 	     '-fsanitize=undefined', '-fno-sanitize-recover=all',
-	     '-o', "$dir/sink", "$dir/main.c", 'src/lib_sink.c');
+	     '-o', "$dir/sink", "$dir/main.c", 'src/harness/lib_sink.c');
 my $b = run(\@build, timeout => 60);
 SKIP: {
 	skip("$cc cannot build with -fsanitize=undefined: " .

@@ -7,7 +7,7 @@
 # again; scripts/lmbench refuses the configuration with it (exit 2).
 #
 # The placement policies (LMBENCH_SCHED) are listed here once for the sh
-# side, in the order of config's menu; src/lib_sched.c has the same names
+# side, in the order of config's menu; src/harness/lib_sched.c has the same names
 # in its table, and t/settings.t checks that the two lists agree.
 
 # NAME|what it does, one a line; a name ending in CUSTOM or CUSTOM_SPREAD
@@ -77,7 +77,7 @@ st_cpus() {
 }
 
 # LMBENCH_SCHED: a policy name; CUSTOM and CUSTOM_SPREAD then the CPUs,
-# separated by blanks or commas (as src/lib_sched.c reads them).
+# separated by blanks or commas (as src/harness/lib_sched.c reads them).
 st_sched() {
 	_st_s=$(printf '%s' "$1" | tr '\t,' '  ')
 	_st_n=${_st_s%% *}

@@ -9,7 +9,7 @@
  * benchmp must report the copy, stop the others and exit 1; it prints
  * "survived" only if benchmp wrongly returns.
  */
-#include "../../src/bench.h"
+#include "bench.h"
 
 #include <signal.h>
 #include <time.h>

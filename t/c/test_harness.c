@@ -12,8 +12,8 @@
  */
 #define _GNU_SOURCE
 #include "tap.h"
-#include "../../src/bench.h"
-#include "../../src/lib_timing.h"
+#include "bench.h"
+#include "lib_timing.h"
 #include "own_timing.h"
 
 #include <math.h>

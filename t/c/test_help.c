@@ -7,7 +7,7 @@
  * else on the command line is left to the program.
  */
 #include "tap.h"
-#include "../../src/bench.h"
+#include "bench.h"
 
 #include <string.h>
 

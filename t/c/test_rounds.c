@@ -13,8 +13,8 @@
 #include <sched.h>
 #endif
 #include "tap.h"
-#include "../../src/bench.h"
-#include "../../src/lib_report.h"
+#include "bench.h"
+#include "lib_report.h"
 #include "own_timing.h"
 
 #include <string.h>

@@ -10,7 +10,7 @@
 #define _GNU_SOURCE
 #include <sched.h>
 #endif
-#include "../../src/bench.h"
+#include "bench.h"
 
 int main(int argc, char *argv[])
 {

@@ -1,6 +1,6 @@
 /* test_stats - lib_stats on data whose answers are known. */
 #include "tap.h"
-#include "../../src/lib_stats.h"
+#include "lib_stats.h"
 
 #include <math.h>
 

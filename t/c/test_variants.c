@@ -4,7 +4,7 @@
  * bench_init_variants() generated from the table, and exit status 2.
  */
 #include "tap.h"
-#include "../../src/bench.h"
+#include "bench.h"
 
 #include <string.h>
 
