@@ -111,6 +111,9 @@ like($text, qr/^\[LMBENCH_VER: lmbench-ng \S+\]$/m, 'and the installed version')
 like($text, qr/^\[CHECK: working_set: \w+: /m, 'and its self-checks');
 $r = run(["$u/bin/lmbench-ng", 'summary'], env => { HOME => $home });
 like($r->{out}, qr/L M B E N C H/, 'lmbench-ng summary reads it');
+$r = run(["$u/bin/lmbench-ng", 'export', '-f', 'csv', $res[0] // '']);
+like($r->{out}, qr/\Atime,run_id,host,[^\n]*,syscall\.null(?:,[^\n]*)?\n[^\n]+\n\z/,
+     'lmbench-ng export: the run as a CSV row') or diag($r->{err});
 $r = run(["$u/bin/lmbench-ng", '--help']);
 is($r->{status}, 0, 'lmbench-ng --help exits 0');
 like($r->{out}, qr/^Usage: lmbench-ng COMMAND/, 'and prints the usage');
