@@ -42,6 +42,7 @@ for my $s (grep { -f } glob('scripts/*')) {
 }
 ok(keys %sourced >= 3, 'the sourced sh libraries found: ' . join(' ', sort keys %sourced));
 ok(-f "$u/share/lmbench-ng/scripts/lib/$_", "scripts/lib/$_ installed") for sort keys %sourced;
+ok(-f "$u/share/lmbench-ng/contrib/ansible/lmbench.yml", 'the fleet playbook');
 ok(-f "$u/include/lmbench-ng/bench.h", 'bench.h');
 ok(-f "$u/lib/liblmbench-ng.a", 'the harness library');
 ok(-f "$u/lib/pkgconfig/lmbench-ng.pc", 'lmbench-ng.pc');
