@@ -633,6 +633,23 @@ sub point_bytes {
 	return $x + 0;
 }
 
+# The run's start, [DATE: 2026-11-22 05:47:03 +0000], in ISO 8601
+# (2026-11-22T05:47:03+00:00); undef if the header has none.
+sub iso_date {
+	my ($d) = @_;
+	return undef unless defined $d &&
+		$d =~ /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d) ([-+]\d\d)(\d\d)$/;
+	return "$1T$2$3:$4";
+}
+
+# One run's identity: its results file's name and when it started,
+# vm.0@2026-11-22T05:47:48+00:00.
+sub run_id {
+	my ($run) = @_;
+	(my $name = $run->{file}) =~ s{.*/}{};
+	return $name . '@' . (iso_date($run->{header}{DATE}) // 'unknown');
+}
+
 # All results files under a directory (default results/), not the samples,
 # not JSON twins or mail files.
 sub find_files {
