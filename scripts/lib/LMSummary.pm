@@ -12,6 +12,7 @@ package LMSummary;
 use strict;
 use warnings;
 use LMResults;
+use LMCaches;
 
 # ---- what feeds each column ------------------------------------------------
 
@@ -113,22 +114,25 @@ sub fs_us {
 	return undef;
 }
 
-# Cache sizes (bytes) from the [CACHE: L1d 48K; L2 2048K; ...] header.
+# Cache sizes (bytes) by level, of the levels the run believes
+# (LMCaches: the header's, and steps the run's `cache` found beyond them).
 sub caches {
 	my ($run) = @_;
 	my %c;
-	for (split /;\s*/, $run->{header}{CACHE} // '') {
-		next unless /^L(\d)([di]?)\s+(\d+)([KMG]?)/;
-		next if $2 eq 'i';
-		$c{$1} = $3 * { '' => 1, K => 1024, M => 1048576, G => 1073741824 }->{$4};
+	for (grep { $_->{type} ne 'instruction' } LMCaches::believed($run)) {
+		$c{ $_->{level} } = $_->{bytes}
+			if !defined $c{ $_->{level} } || $_->{bytes} > $c{ $_->{level} };
 	}
 	return \%c;
 }
 
-# L1, L2, main memory from a stride's curve, as the median of the points on
-# each plateau: sizes up to half of L1d; above twice L1d up to half of L2;
-# above twice the last cache (else the largest size measured).  Medians,
-# because single points of a latency curve are noisy on a busy machine.
+# L1, L2 from a stride's curve, as the median of the points on each
+# plateau: sizes up to half of L1d; above twice L1d up to half of L2 (or
+# `cache`'s figures when it ran).  Main mem and Rand mem: the medians of
+# the stride-128 curve (lmbench3's) and of the random curve where they are
+# memory, beyond twice the last level any source of the run believes
+# (LMCaches::memory_from), else their largest size.  Medians, because
+# single points of a latency curve are noisy on a busy machine.
 sub median {
 	my @v = sort { $a <=> $b } grep { defined } @_;
 	return undef unless @v;
@@ -144,18 +148,20 @@ sub memlat {
 	if (defined v($m, 'cache.l1.latency')) {
 		$r{l1} = v($m, 'cache.l1.latency');
 		$r{l2} = v($m, 'cache.l2.latency');
-		$r{main} = v($m, 'cache.memory.latency');
 	}
 	my $c = caches($run);
-	my ($llc) = sort { $b <=> $a } values %$c;
+	my $llc = LMCaches::memory_from($run);
 	my $points = sub {
 		my ($s) = @_;
 		return [ map { [ $_->{x} * 1048576, py($m, $s->{name}, $_) ] } @{ $s->{points} } ];
 	};
+	my $in_llc;
 	my $main = sub {
 		my ($p) = @_;
 		my $y = $llc ? plateau($p, 2 * $llc, 1e30) : undef;
-		return $y // (@$p ? $p->[-1][1] : undef);
+		return $y if defined $y;
+		$in_llc = 1 if $llc && @$p;
+		return @$p ? $p->[-1][1] : undef;
 	};
 	my ($curve) = grep { $_->{name} =~ /^mem\.load_latency\.stride_128$/ } @{ $m->{':series'} };
 	($curve) = grep { $_->{name} =~ /^mem\.load_latency\./ } @{ $m->{':series'} } unless $curve;
@@ -163,14 +169,15 @@ sub memlat {
 		my $p = $points->($curve);
 		$r{l1} //= plateau($p, 0, $c->{1} / 2) if $c->{1};
 		$r{l2} //= plateau($p, 2 * $c->{1}, $c->{2} / 2) if $c->{1} && $c->{2};
-		$r{main} //= $main->($p);
+		$r{main} = $main->($p);
 	}
 	my ($rand) = grep { $_->{name} eq 'mem.random_latency.stride_16' } @{ $m->{':series'} };
 	$r{rand} = $main->($points->($rand)) if $rand;
+	$r{from} = $llc;
 	my @g;
 	push @g, 'No L2 cache?' if defined $r{l1} && defined $r{l2} && $r{l2} < 1.25 * $r{l1};
 	my ($ws) = grep { $_->{name} eq 'working_set' && $_->{status} eq 'warn' } @{ $run->{checks} };
-	push @g, 'Main mem in LLC?' if $ws && defined $r{main};
+	push @g, 'Main mem in LLC?' if ($ws || $in_llc) && defined $r{main};
 	$r{guess} = join(' ', @g);
 	return \%r;
 }
@@ -612,6 +619,48 @@ EOT
 
 # ---- footnotes -------------------------------------------------------------------
 
+# Memory latency figures of one run that should agree, and do not, by more
+# than this (a fraction): the random chase in memory (Rand mem), the idle
+# point of lat_mem_load and numa_mem's local figure.  Two runs of the same
+# VM moved Rand mem by up to 12.9% CV (doc/results.md), so a tenth apart
+# is the most the figures can be expected to agree within.
+my $AGREE = 0.10;
+
+# The caches the run believes and where memory begins, then the memory
+# latency figures that disagree, each with what it measured.
+sub memory_notes {
+	my ($run, $name) = @_;
+	my @c = grep { $_->{type} ne 'instruction' } LMCaches::believed($run);
+	return () unless @c || grep { $_->{name} =~ /^mem\./ } @{ $run->{series} // [] };
+	my $m = LMResults::metrics($run);
+	my $ml = memlat($run, $m);
+	my @n;
+	push @n, "$name: caches believed: " . (@c ? LMCaches::text(@c) : 'none known')
+		. ($ml->{from} ? '; Main mem and Rand mem from ' . LMCaches::size_text(2 * $ml->{from}) . ' up' : '')
+		if @c;
+	my $rand = $ml->{rand};
+	return @n unless defined $rand && $rand > 0;
+	push @n, sprintf('%s: Main mem %.1f ns is lmbench3\'s stride-128 chase in address order, '
+		. 'shortened by the prefetchers; Rand mem %.1f ns is a random chase (4 KB pages: '
+		. 'page walks included)',
+		$name, $ml->{main}, $rand) if defined $ml->{main} && $ml->{main} < $rand / 2;
+	my @other;
+	my $idle = loaded($m, 'idle');
+	push @other, [ 'lat_mem_load idle', $idle ] if defined $idle;
+	my @local = map { $m->{$_}{value} } grep { /^numa\.latency\.(\d+)_(\d+)$/ && $1 == $2 } keys %$m;
+	push @other, [ 'numa_mem local', mean(@local) ] if @local;
+	for my $o (grep { $_->[1] > 0 } @other) {
+		my $d = $rand / $o->[1] - 1;
+		next if abs($d) <= $AGREE;
+		push @n, sprintf('%s: check: Rand mem %.1f ns is %.0f%% %s %s %.1f ns (Rand mem: '
+			. 'a random chase over 4 KB pages, page walks included; %s: huge pages, '
+			. 'at most 256 MB)',
+			$name, $rand, 100 * abs($d), $d > 0 ? 'above' : 'below', $o->[0], $o->[1],
+			$o->[0] =~ s/ .*//r);
+	}
+	return @n;
+}
+
 sub notes {
 	my ($runs) = @_;
 	my @notes;
@@ -627,6 +676,7 @@ sub notes {
 		push @notes, "$name: cache line not measured (line not run); " .
 			($ls eq 'sysfs' ? 'the kernel' : $ls) . " says $run->{header}{LINE_SIZE}"
 			if $ls eq 'sysfs' || $ls eq 'getconf';
+		push @notes, memory_notes($run, $name);
 		my $ip = $run->{header}{IPC_PLACEMENT} // '';
 		push @notes, "$name: local communication: both ends on one CPU ($1)"
 			if $ip =~ /^same CPU (\d+)/;
