@@ -13,6 +13,7 @@ use strict;
 use warnings;
 use LMResults;
 use LMCaches;
+use LMInput;
 
 # ---- what feeds each column ------------------------------------------------
 
@@ -667,6 +668,7 @@ sub notes {
 	for my $run (@$runs) {
 		my $name = $run->{file};
 		push @notes, "$name: INCOMPLETE ($run->{incomplete})" if $run->{status} ne 'complete';
+		push @notes, map { "$name: not a number, left out: $_" } LMInput::unreadable($run);
 		my $src = $run->{header}{MHZ_SOURCE} // '';
 		# MHZ_SOURCE "cpuinfo: <why>" (files before the reason: not built).
 		push @notes, "$name: Mhz not measured (" . ($1 // 'mhz not built') .
