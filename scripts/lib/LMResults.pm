@@ -523,12 +523,15 @@ sub pass_metrics {
 		}
 		$name .= ".$v->{placement}" if defined $v->{placement};
 		my %src = (line => $v->{line}, at => $v->{at});
+		# A count of pages (tlb's entries) is a property of the machine,
+		# not a result that can be better or worse.
 		add(\%m, $name, { label => $v->{label}, value => $v->{value},
 			unit => $v->{unit}, stats => $v->{stats}, bytes => $bytes,
-			better => better($v->{unit}), ($v->{dropin} ? (dropin => 1) : ()), %src });
+			better => better($v->{unit}), ($v->{dropin} ? (dropin => 1) : ()),
+			($v->{unit} eq 'pages' ? (property => 1) : ()), %src });
 		if ($v->{also}) {
 			add(\%m, 'tlb.pages', { label => 'tlb', value => $v->{also}{value},
-				unit => 'pages', better => 'none', line => $v->{line},
+				unit => 'pages', better => 'none', property => 1, line => $v->{line},
 				at => $v->{also}{at} });
 		}
 		if (defined $v->{parallelism}) {
