@@ -14,6 +14,7 @@ use warnings;
 use LMResults;
 use LMCaches;
 use LMInput;
+use POSIX ();
 
 # ---- what feeds each column ------------------------------------------------
 
@@ -501,7 +502,7 @@ EOT
 		[ 6, sub { memlat($_[0], $_[1])->{l2} } ],
 		[ 6, sub { memlat($_[0], $_[1])->{main} } ],
 		[ 11, sub { memlat($_[0], $_[1])->{rand} } ],
-		[ 0, sub { memlat($_[0], $_[1])->{guess} }, 'none', 'text' ],
+		[ 0, sub { memlat($_[0], $_[1])->{guess} }, 'none', 'guess' ],
 	  ] },
 );
 
@@ -513,25 +514,42 @@ sub ops_section {
 		 cols => [ map { my $o = $_; [ 6, sub { v($_[1], "ops.$type.$o") } ] } @ops ] };
 }
 
-# A number in a column of width w, as lmbench3 fits them: below 10 with
-# w-2 decimals, else one decimal, else a trailing point, else an integer.
+# A number in a column of width w: four significant digits where they
+# fit, no trailing zeros or point (9.53, not 9.53000; 758, not 758.); from
+# 10000 up in thousands with K and from 10^7 in millions with M, as
+# lmbench3 writes them (harnesses such as VirtualClient read both).
+my $SIG = 4;
 sub fit {
 	my ($v, $w, $kind) = @_;
 	return ' ' x $w unless defined $v && $v ne '';
 	$kind //= 'num';
 	return sprintf('%*s', $w, $w ? substr($v, 0, $w) : $v) if $kind eq 'text';
+	# Guesses from the 68th column on, where harnesses cut them (VirtualClient).
+	return ' ' x 5 . $v if $kind eq 'guess';
 	return sprintf('%*d', $w, $v) if $kind eq 'int';
 	return sprintf('%*.0f', $w, $v) if $kind eq 'pct';
+	return sprintf('%*s', $w, num_text($v, $w));
+}
+sub num_text {
+	my ($v, $w) = @_;
 	my $s;
-	if ($v < 10 && $w > 2) {
-		$s = sprintf('%.*f', $w - 2, $v);
-		return $s if length($s) <= $w;
+	for my $u ([ 1e7, 1e6, 'M' ], [ 1e4, 1e3, 'K' ], [ 0, 1, '' ]) {
+		next if abs($v) < $u->[0];
+		my $x = $v / $u->[1];
+		my $room = $w - length($u->[2]);
+		my $ip = length(sprintf('%d', abs($x))) + ($x < 0 ? 1 : 0);
+		my $d = abs($x) >= 1 ? $SIG - $ip + ($x < 0 ? 1 : 0)
+			: $x == 0 ? 0 : $SIG - 1 - POSIX::floor(log(abs($x)) / log(10));
+		$d = $room - $ip - 1 if $d > $room - $ip - 1;
+		$d = 0 if $d < 0;
+		$s = sprintf('%.*f', $d, $x);
+		$s =~ s/\.?0+$// if $s =~ /\./;
+		# Too small to show in the room: an exponent, never a zero.
+		$s = sprintf('%.0e', $x) if $s =~ /^-?0$/ && $x != 0;
+		$s .= $u->[2];
+		last;
 	}
-	$s = sprintf('%.1f', $v);
-	return sprintf('%*s', $w, $s) if length($s) <= $w;
-	$s = sprintf('%.0f.', $v);
-	return sprintf('%*s', $w, $s) if length($s) <= $w;
-	return sprintf('%*.0f', $w, $v);
+	return $s;
 }
 
 # ---- rows -----------------------------------------------------------------------
@@ -599,7 +617,6 @@ sub text {
 
                  L M B E N C H  3 . 0   S U M M A R Y
                  ------------------------------------
-                 (Alpha software, do not distribute)
 
 EOT
 	for my $t (tables($runs, %o)) {
