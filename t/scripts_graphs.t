@@ -243,14 +243,14 @@ SKIP: {
 	     'cache levels marked, from the header');
 	unlike(slurp("$tmp/g-png/mem_latency.gp"), qr/L1i/, 'not the instruction cache');
 	like(slurp("$tmp/g-png/mem_latency.gp"), qr/logscale x/, 'log x');
-	like(slurp("$tmp/g-png/loaded_latency.dat"), qr/^0 100\.000\n5000 120\.000\n9000 180\.000\n/m,
+	like(slurp("$tmp/g-png/loaded_latency.dat"), qr/^0 100 100 100\n5000 120 120 120\n9000 180 180 180\n/m,
 	     'loaded latency: the curve in order of bandwidth');
 
 	# ---- the HTML page --------------------------------------------------------------
 	$r = run([$^X, 'scripts/html', '-o', "$tmp/h/report.html", $f]);
 	is($r->{status}, 0, 'html: exit 0') or diag($r->{err});
 	my $h = slurp("$tmp/h/report.html");
-	is(() = $h =~ /<table class="summary">/g, 13, 'thirteen summary tables (with the remote and the loaded-latency ones)');
+	is(() = $h =~ /<table class="summary"[ >]/g, 13, 'thirteen summary tables (with the remote and the loaded-latency ones)');
 	is(() = $h =~ /<svg\b/g, 7, 'seven SVG graphs inline');
 	unlike($h, qr/\b(?:src|href)\s*=\s*"(?:https?:)?\/\//i, 'nothing fetched from a network');
 	SKIP: {
@@ -281,11 +281,11 @@ SKIP: {
 	is($r->{status}, 0, 'heat maps: exit 0') or diag($r->{err});
 	like($r->{out}, qr{/c2c\.gp$}m, 'c2c heat map written');
 	like($r->{out}, qr{/numa_latency\.gp$}m, 'numa latency heat map written');
-	my $dat = slurp("$tmp/hm/c2c.dat");
+	my ($dat) = split /\n\n\n/, slurp("$tmp/hm/c2c.dat");
 	is(scalar(() = $dat =~ /^\d+ \d+ \S+$/mg), 9, 'c2c: the full 3 x 3 grid');
-	like($dat, qr/^0 0 NaN\n1 0 50\.00\n2 0 120\.00\n/m, 'row 0: diagonal blank, then its pairs');
+	like($dat, qr/^0 0 NaN\n1 0 50\n2 0 120\n/m, 'row 0: diagonal blank, then its pairs');
 	like($dat, qr/^2 2 NaN$/m, 'the whole diagonal blank');
-	like(slurp("$tmp/hm/c2c.gp"), qr/with image/, 'drawn as an image');
+	like(slurp("$tmp/hm/c2c.gp"), qr/with image pixels/, 'drawn as an image of cells');
 }
 
 # ---- at most eight curves a graph; cache labels (written with -n) ---------------
@@ -298,7 +298,7 @@ sub gp_facts {
 	my ($lo, $hi) = $t =~ /^set xrange \[(\S+):(\S+)\]$/m;
 	my @labels = map { [ $_->[0], $_->[1] + 0, $_->[2] + 0 ] }
 		map { [ /^set label \d+ "((?:[^"\\]|\\.)*)" at (\S+), graph \S+ .* offset (\S+),0/ ] }
-		grep { /^set label / } split /\n/, $t;
+		grep { /^set label \d+ "(?:[^"\\]|\\.)*" at \S+, graph / } split /\n/, $t;
 	return { text => $t, curves => \@curves, lo => $lo, hi => $hi, labels => \@labels };
 }
 {

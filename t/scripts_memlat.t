@@ -90,7 +90,7 @@ is(scalar @e, 0, 'JSON valid') or diag(join("\n", @e));
 # The graphs mark the same levels.
 $r = run([$^X, 'scripts/graphs', '-n', '-o', "$tmp/g", $synth]);
 is($r->{status}, 0, 'graphs: exit 0') or diag($r->{err});
-my @labels = slurp("$tmp/g/mem_latency.gp") =~ /^set label \d+ "([^"]*)"/mg;
+my @labels = slurp("$tmp/g/mem_latency.gp") =~ /^set label \d+ "([^"]*)" at \S+, graph/mg;
 is_deeply(\@labels, [ 'L1d 48K (getconf)', 'L2 2048K (getconf)', 'L3 4.5M (measured in the run)' ],
 	  'graphs: the same levels marked');
 
