@@ -5,7 +5,9 @@
 # with their figures, a scale from zero and the diagonal explained, no map
 # for one cell; the spread of every sampled curve drawn; GB/s and log axes
 # where values span decades; titles as written; every curve told apart;
-# no line across a gap; "partial" explained; titled SVGs.
+# no line across a gap; "partial" explained; titled SVGs; an HTML page
+# with contents, sections, a viewport, host facts first and, for two
+# runs, compare's verdicts.
 use strict;
 use warnings;
 use lib 't/lib', 'scripts/lib';
@@ -140,6 +142,34 @@ SKIP: {
 	like(slurp("$dir/c2c.svg"), qr/<title>Core-to-core latency, half a round trip \(ns\)<\/title>/,
 	     'an SVG titled with its graph');
 	unlike(slurp("$dir/c2c.svg"), qr/<image\b/, 'c2c: cells, no bitmap to blur');
+}
+
+# ---- the HTML page ------------------------------------------------------------------------
+SKIP: {
+	skip 'gnuplot not installed', 1 unless $have_gnuplot;
+	(my $other = slurp($f)) =~ s/^(0 1 232\.00)$/0 1 600.00/m;
+	open(my $o, '>', "$tmp/look.1") or die;
+	print $o $other;
+	close $o;
+	$r = run([$^X, 'scripts/html', '-o', "$tmp/h/report.html", $f, "$tmp/look.1"]);
+	is($r->{status}, 0, 'html: exit 0') or diag($r->{err});
+	my $h = slurp("$tmp/h/report.html");
+	like($h, qr/<meta name="viewport" content="width=device-width, initial-scale=1">/, 'a viewport for phones');
+	like($h, qr/\.scroll \{ overflow-x: auto/, 'wide tables scroll inside the page');
+	my @links = $h =~ /<a href="#([^"]+)">/g;
+	ok(@links >= 10, 'contents: ' . scalar(@links) . ' entries');
+	is_deeply([ grep { $h !~ /id="\Q$_\E"/ } @links ], [], 'each entry an anchor on the page');
+	for my $sec ('Host facts and self-checks', 'Compare', 'Summary', 'Memory bandwidth', 'Context switches',
+		     'Core to core', 'NUMA', 'Network') {
+		like($h, qr/<h2 id="[^"]+">\Q$sec\E<\/h2>/, "a section: $sec");
+	}
+	ok(index($h, '>Host facts and self-checks</h2>') < index($h, '>Summary</h2>'), 'host facts on top');
+	like($h, qr/<td>load<\/td><td>warn<\/td>/, 'self-checks listed');
+	like($h, qr/L3 8192K \(sysfs\)/, 'the caches believed');
+	like($h, qr/<h3>\Q$f\E against \Q$tmp\E\/look\.1<\/h3>\n<p>Changed: 1 of \d+ metrics/, 'two runs: compare\'s verdict');
+	like($h, qr/<td>c2c\.pair\.0_1<\/td>.*?<td>worse<\/td>/s, 'the changed metric with its verdict');
+	unlike($h, qr/<title>Gnuplot<\/title>/, 'no SVG titled "Gnuplot" in the page');
+	like($h, qr/<p class="sentence">look\.0 Memory latency by node/, 'the one-node sentence in the page');
 }
 
 done_testing();
