@@ -1,6 +1,6 @@
 #!/usr/bin/perl
 # Every report agrees on what a bad input is (scripts/lib/LMInput.pm):
-# summary, json, graphs, html, stability and compare each refuse an empty,
+# summary, json, graphs, html, stability, compare and export each refuse an empty,
 # binary, truncated or garbage file, and a file with a title and nothing
 # else, with exit 2, the file's name and the reason on stderr, and nothing
 # on stdout.  A value that is not a number is named.  And compare as a
@@ -47,7 +47,7 @@ for my $k (sort keys %bad) {
 	my ($f, $why) = @{ $bad{$k} };
 	for my $cmd ([ 'summary', $f ], [ 'json', $f ], [ 'graphs', '-n', '-o', "$tmp/g", $f ],
 		     [ 'html', '-o', "$tmp/h/r.html", $f ], [ 'stability', '-f', $f, $v0 ],
-		     [ 'compare', $v0, $f ], [ 'compare', $f, $v0 ]) {
+		     [ 'compare', $v0, $f ], [ 'compare', $f, $v0 ], [ 'export', '-f', 'csv', $v0, $f ]) {
 		my $r = run([ $^X, "scripts/$cmd->[0]", @$cmd[1 .. $#$cmd] ]);
 		my $what = "$cmd->[0] " . ($cmd->[-1] eq $f ? '' : 'with ') . "$k input";
 		is($r->{status}, 2, "$what: exit 2");

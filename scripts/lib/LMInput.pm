@@ -4,7 +4,7 @@
 #   my @runs = LMInput::runs('summary', $usage, @files);
 #                                          # parsed, or exit 2 naming each bad file
 #
-# summary, json, graphs, html, compare and stability read their files
+# summary, json, graphs, html, compare, stability and export read their files
 # through runs(): a file they cannot use stops them with its name and the
 # reason, then the usage, exit 2, never an empty table or a verdict over
 # nothing.  A file is no input when it is
