@@ -368,7 +368,7 @@ my @refused = (
 	[ [ '-f', 'nope', $s0 ], qr/-f nope: no such format/, 'an unknown format' ],
 	[ [ $s0 ], qr/-f FORMAT or -d DIR/, 'no format' ],
 	[ [ '-f', 'csv', "$tmp/none" ], qr/none: no such file/, 'a missing file' ],
-	[ [ '-f', 'csv', 't/lib/LmRun.pm' ], qr/no results in it/, 'a file that is no results file' ],
+	[ [ '-f', 'csv', 't/lib/LmRun.pm' ], qr/t\/lib\/LmRun\.pm: not an lmbench results file/, 'a file that is no results file' ],
 	[ [ '-f', 'gbench', $s0, $other ], qr/runs of 2 hosts .*elsewhere.*each host apart/,
 	  'gbench of two hosts' ],
 	[ [ '-f', 'csv', '-a', "x=a\nb", $s0 ], qr/on one line/, 'an attribute of two lines' ],
