@@ -1,6 +1,6 @@
 # lmbench-ng top-level Makefile.
 #
-#   make            build every program into bin/<arch>-<os>/
+#   make            build every program into bin/<os>/ (make build: the same)
 #   make test       build, then run the test suite (prove -j2 -r t/)
 #   make fuzz       each fuzz target for FUZZ_TIME seconds (doc/fuzzing.md)
 #   make results    run the benchmark suite, write results/<os>/<host>.<n>
@@ -9,12 +9,13 @@
 #                   lmbench-ng.pc under $(DESTDIR)$(PREFIX) (default
 #                   /usr/local); make uninstall removes exactly those
 #
+# <os> is lmbench3's name for this system, x86_64-linux-gnu (scripts/os).
 # Knobs: CC=clang, WERROR=1 (warnings are errors, as CI builds),
-# BINDIR=dir (build somewhere else), OPT=-O2 (optimisation flags).
+# BINDIR=dir (build somewhere else), OPT=-O2 (optimisation flags),
+# CPPFLAGS (added to every compile, as harnesses pass it).
 
-OS      := $(shell uname -s | tr '[:upper:]' '[:lower:]')
-ARCH    := $(shell uname -m)
-BINDIR  ?= bin/$(ARCH)-$(OS)
+OS      := $(or $(shell sh scripts/os 2>/dev/null),unknown)
+BINDIR  ?= bin/$(OS)
 OBJDIR  := $(BINDIR)/obj
 
 CC      ?= cc
@@ -24,7 +25,7 @@ ifeq ($(WERROR),1)
 WARN    += -Werror
 endif
 CFLAGS  ?= -g
-ALL_CFLAGS := -std=c11 -D_XOPEN_SOURCE=700 $(OPT) $(CFLAGS) $(WARN) -MMD -MP
+ALL_CFLAGS := -std=c11 -D_XOPEN_SOURCE=700 $(CPPFLAGS) $(OPT) $(CFLAGS) $(WARN) -MMD -MP
 LDLIBS  := -lm
 
 # Optional: ONC RPC for lat_rpc, through libtirpc (found by pkg-config).
