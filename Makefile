@@ -198,9 +198,10 @@ lint:
 
 # ---- the full run and its reports (scripts/, documented in doc/results.md) ----
 #
-#   make results    ask lmbench3's questions (defaults when stdin is not a
-#                   terminal, or DEFAULTS=1), save them, run the suite
-#   make rerun      run again with the saved answers
+#   make results    ask lmbench3's questions (answers from stdin, one a
+#                   line, defaults at its end; DEFAULTS=1: none read),
+#                   save them, run the suite
+#   make rerun      run again with the saved answers (asked first if none)
 #   make summary    lmbench 3.0 summary of results files (FILES=...)
 #   make percent    the same, each value as a percentage of the best host
 #   make ps|png|pdf|svg   graphs of the series, into $(GRAPHDIR)
@@ -208,19 +209,21 @@ lint:
 #
 # Knobs: PROFILE=quick|standard|full, ONLY="lat_syscall bw_* mem" (programs
 # or groups, globs allowed), DEFAULTS=1, CONFIG=file, FILES="results files".
-HOST_S   := $(shell hostname 2>/dev/null | cut -d. -f1)
-CONFIG   ?= $(BINDIR)/CONFIG.$(HOST_S)
+# The answers are lmbench3's CONFIG.<uname -n> in bin/<os>/.
+NODE     := $(shell uname -n)
+CONFIG   ?= $(BINDIR)/CONFIG.$(NODE)
 PROFILE  ?= standard
 GRAPHDIR ?= results/graphs
 RUNENV    = CC="$(CC)" OPT="$(OPT)" CFLAGS="$(CFLAGS)" PROFILE="$(PROFILE)" ONLY="$(ONLY)"
 
-.PHONY: rerun summary percent ps png pdf svg html
+.PHONY: rerun summary percent see ps png pdf svg html
+CONFIG_RUN = sh scripts/config-run $(if $(filter 1 yes,$(DEFAULTS)),-d) $(BINDIR) $(CONFIG)
 results: all
-	@sh scripts/config $(if $(filter 1 yes,$(DEFAULTS)),-d) $(BINDIR) $(CONFIG)
+	@$(CONFIG_RUN)
 	@$(RUNENV) sh scripts/lmbench $(BINDIR) $(CONFIG)
 
 rerun: all
-	@test -r $(CONFIG) || { echo "make rerun: no saved answers in $(CONFIG): run make results" >&2; exit 2; }
+	@test -r $(CONFIG) || $(CONFIG_RUN)
 	@$(RUNENV) sh scripts/lmbench $(BINDIR) $(CONFIG)
 
 summary:

@@ -1,15 +1,18 @@
 # LmRun - helpers for the tests of the run scripts (scripts/).
 #
 #   tiny_config($dir, KEY => value, ...)   write a configuration file
+#   config_of($file)                        a configuration's KEY => value
 #   results_files($dir)                     results files under $dir
 package LmRun;
 use strict;
 use warnings;
 use Exporter 'import';
 
-our @EXPORT = qw(tiny_config results_files slurp);
+our @EXPORT = qw(tiny_config config_of results_files slurp);
 
-# A configuration for a run that takes seconds: 4 MB, no remote, no disks.
+# A configuration for a run that takes seconds: 4 MB, no remote, no disks,
+# in an older lmbench-ng's keys (SUBSET, STATUS, KEY='value'), which the
+# run still reads; scripts/config-run writes lmbench3's (t/scripts_config.t).
 sub tiny_config {
 	my ($dir, %o) = @_;
 	my %c = (SYNC_MAX => 1, LMBENCH_SCHED => 'DEFAULT', MB => 4, SUBSET => 'ALL',
@@ -27,6 +30,23 @@ sub tiny_config {
 	print $fh "$_='$c{$_}'\n" for sort keys %c;
 	close $fh;
 	return $f;
+}
+
+# KEY=value, KEY="value" and KEY='value' lines, as config-run writes them.
+sub config_of {
+	my ($f) = @_;
+	my %c;
+	for (split /\n/, slurp($f)) {
+		next unless /^(\w+)=(.*)$/;
+		my ($k, $v) = ($1, $2);
+		if ($v =~ /^"(.*)"$/) {
+			$v = $1;
+		} elsif ($v =~ /^'(.*)'$/) {
+			($v = $1) =~ s/'\\''/'/g;
+		}
+		$c{$k} = $v;
+	}
+	return \%c;
 }
 
 sub results_files {
