@@ -1,4 +1,4 @@
-# hostfacts.sh - the cache facts of this host, for scripts/config and
+# hostfacts.sh - the cache facts of this host, for scripts/config-run and
 # scripts/lmbench (POSIX sh, sourced).
 #
 # hf_caches BINDIR sets

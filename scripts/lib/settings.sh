@@ -1,9 +1,9 @@
 # settings.sh - the rules for the settings of a run, written once for
-# scripts/config (which asks for them) and scripts/lmbench (which checks
+# scripts/config-run (which asks for them) and scripts/lmbench (which checks
 # the saved file again).  POSIX sh, sourced.
 #
 # Each st_* rule takes a value; a value that breaks it prints what is
-# wanted on stdout and returns 1.  scripts/config shows that text and asks
+# wanted on stdout and returns 1.  scripts/config-run shows that text and asks
 # again; scripts/lmbench refuses the configuration with it (exit 2).
 #
 # The placement policies (LMBENCH_SCHED) are listed here once for the sh
