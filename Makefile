@@ -48,8 +48,28 @@ BINS     := $(PROGS:%=$(BINDIR)/%)
 TEST_SRC := $(sort $(wildcard t/c/*.c))
 TEST_BIN := $(TEST_SRC:t/c/%.c=$(BINDIR)/t/%)
 
-.PHONY: all test tests results clean features
-all: features $(BINS)
+.PHONY: all build test tests results clean features
+all: features $(BINS) $(BINDIR)/lmbench
+
+# bin/<os>/lmbench: where lmbench3 keeps its run script, and lkp-tests
+# looks for it (and edits it); this one runs scripts/lmbench with the
+# programs and saved answers of its directory.
+$(BINDIR)/lmbench: Makefile | $(OBJDIR)
+	printf '%s\n' '#!/bin/sh' \
+	    '# lmbench - run the suite with the programs and CONFIG of this directory' \
+	    '# (lmbench3 keeps its run script here); written by make.' \
+	    'case $${1:-} in' \
+	    '-h|--help) echo "Usage: lmbench [CONFIGFILE]"' \
+	    '	echo "Run the suite (scripts/lmbench) with the programs of this directory."' \
+	    '	echo "  CONFIGFILE  the saved answers, default CONFIG.<uname -n> here"; exit 0 ;;' \
+	    '-*) echo "lmbench: $$1: no such option" >&2; echo "Usage: lmbench [CONFIGFILE]" >&2; exit 2 ;;' \
+	    'esac' \
+	    'here=$$(cd "$$(dirname -- "$$0")" && pwd)' \
+	    'exec sh "$(CURDIR)/scripts/lmbench" "$$here" "$${1:-$$here/CONFIG.$$(uname -n)}"' >$@
+	chmod 755 $@
+
+# lmbench3's name for the build (VirtualClient runs make build).
+build: all
 
 features:
 	@if [ "$(TIRPC_OK)" = yes ]; then \
@@ -204,6 +224,7 @@ lint:
 #   make rerun      run again with the saved answers (asked first if none)
 #   make summary    lmbench 3.0 summary of results files (FILES=...)
 #   make percent    the same, each value as a percentage of the best host
+#   make see        summary and percent of every run, as lmbench3's make see
 #   make ps|png|pdf|svg   graphs of the series, into $(GRAPHDIR)
 #   make html       one offline page with the tables and SVG graphs
 #
@@ -225,6 +246,9 @@ results: all
 rerun: all
 	@test -r $(CONFIG) || $(CONFIG_RUN)
 	@$(RUNENV) sh scripts/lmbench $(BINDIR) $(CONFIG)
+
+see:
+	@perl scripts/summary && perl scripts/summary -p
 
 summary:
 	@perl scripts/summary $(FILES)
