@@ -38,7 +38,7 @@ is($r->{status}, 0, 'make build CPPFLAGS=...: exit 0') or diag($r->{err});
 $r = sh_in($lm, q{printf '\n\n\n\n\n\n\n\n\n\n\n\n\nnone\n' | make results},
 	   timeout => 300,
 	   env => { quick_env(), MB => 16, BENCHMARK_BCOPY => 'YES', BENCHMARK_MEM => 'YES',
-		    BENCHMARK_MMAP => 'YES', PROFILE => 'quick', ONLY => 'syscall pipe' });
+		    BENCHMARK_MMAP => 'YES', PROFILE => 'quick', ONLY => 'pipe ipcbw' });
 is($r->{status}, 0, 'the empty answers piped into make results: exit 0') or diag($r->{err});
 my $c = config_of("$lm/bin/$os/CONFIG.$node");
 is($c->{MB}, 16, 'MB from the environment, the default answer taken');
@@ -52,7 +52,7 @@ $r = sh_in("$lm/results", 'make summary');
 is($r->{status}, 0, 'make summary in results/: exit 0') or diag($r->{err});
 my $p = vc_parse($r->{out});
 ok(!$p->{error}, 'its parser: no exception') or diag($p->{error} . "\n" . $r->{out});
-ok($p->{metrics}{processor_time_null_call}, 'the run\'s null call read from the table');
+ok($p->{metrics}{communications_latency_pipe}, 'the run\'s pipe latency read from its table');
 
 # make see: the summary, then the percentages.
 $r = sh_in($lm, 'make see');
