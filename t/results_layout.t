@@ -12,6 +12,7 @@ use warnings;
 use lib 'scripts/lib';
 use lib 't/lib';
 use LMResults;
+use LmRun;
 use Test::More;
 use File::Temp qw(tempdir);
 
@@ -23,10 +24,7 @@ sub st {
 }
 sub file {
 	my ($name, @l) = @_;
-	open(my $fh, '>', "$tmp/$name") or die;
-	print $fh map { "$_\n" } @l;
-	close $fh;
-	return "$tmp/$name";
+	return write_lines("$tmp/$name", @l);
 }
 
 my $old = file('old',

@@ -20,10 +20,7 @@ my %fake = (LMBENCH_SYSFS_ROOT => Cwd::getcwd() . '/t/sysfs/two-level-l3');
 
 sub answers {
 	my ($name, @a) = @_;
-	open(my $fh, '>', "$tmp/$name") or die;
-	print $fh map { "$_\n" } @a;
-	close $fh;
-	return "$tmp/$name";
+	return write_lines("$tmp/$name", @a);
 }
 sub config_run {
 	my ($cfg, $stdin, %env) = @_;

@@ -2,13 +2,14 @@
 #
 #   tiny_config($dir, KEY => value, ...)   write a configuration file
 #   config_of($file)                        a configuration's KEY => value
+#   write_lines($file, @lines)              the lines, each ended, in $file
 #   results_files($dir)                     results files under $dir
 package LmRun;
 use strict;
 use warnings;
 use Exporter 'import';
 
-our @EXPORT = qw(tiny_config config_of results_files slurp);
+our @EXPORT = qw(tiny_config config_of write_lines results_files slurp);
 
 # A configuration for a run that takes seconds: 4 MB, no remote, no disks,
 # in an older lmbench-ng's keys (SUBSET, STATUS, KEY='value'), which the
@@ -47,6 +48,14 @@ sub config_of {
 		$c{$k} = $v;
 	}
 	return \%c;
+}
+
+sub write_lines {
+	my ($f, @l) = @_;
+	open(my $fh, '>', $f) or die "$f: $!";
+	print $fh map { "$_\n" } @l;
+	close($fh) or die "$f: $!";
+	return $f;
 }
 
 sub results_files {
