@@ -52,7 +52,7 @@ for my $re (qr/^UDP latency using \Q$ipb\E: [0-9.]+ microseconds$/m,
 	    qr/^TCP\/IP connection cost to \Q$ipb\E: [0-9.]+ microseconds$/m,
 	    qr/^RPC\/udp latency using \Q$ipb\E: [0-9.]+ microseconds$/m,
 	    qr/^RPC\/tcp latency using \Q$ipb\E: [0-9.]+ microseconds$/m,
-	    qr/^"Socket bandwidth using \Q$ipb\E\n[0-9.]+ [0-9.]+$/m) {
+	    qr/^Socket bandwidth using \Q$ipb\E\n[0-9.]+ [0-9.]+ MB\/sec$/m) {
 	like($text, $re, "measured across the namespaces: $re");
 }
 unlike($text, qr/^\[FAILED: /m, 'nothing failed')

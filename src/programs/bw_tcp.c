@@ -11,7 +11,7 @@
  * with 1, 64 and 1437 bytes against 2,435-2,541 alone, one CPU).
  * MB is 10^6 bytes, counted as payload read by the client.
  *
- * Output: "<message size in MB, %.6f> <MB/s, %.2f>".
+ * Output: "<message size in MB, %.6f> <MB/s, %.2f> MB/sec", lmbench3's line.
  *
  * Server: bw_tcp -s [-b addr] [-p port] [-i idle]   (background)
  *         bw_tcp -S host [-p port]                  (stop it)
@@ -158,7 +158,7 @@ static void report(const struct state *st)
 {
 	double mbs = report_median((double)st->move * 1e3, 1);
 
-	fprintf(stderr, "%.6f %.2f\n", (double)st->msize / 1e6, mbs);
+	fprintf(stderr, "%.6f %.2f MB/sec\n", (double)st->msize / 1e6, mbs);
 	report_stats_line("bw_tcp", "MB/sec", (double)st->move * 1e3, 1);
 }
 

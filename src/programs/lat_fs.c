@@ -407,7 +407,7 @@ static void time_create(struct state *st, const struct bench_opts *o,
 	save_last(&sr->create);
 }
 
-/* The delete rate, then the size's line between the two #stats lines. */
+/* The delete rate, then the size's line and its two #stats lines. */
 static void time_delete(struct state *st, const struct bench_opts *o,
 			struct size_result *sr)
 {
@@ -419,11 +419,11 @@ static void time_delete(struct state *st, const struct bench_opts *o,
 		o->repetitions, st);
 	deleted = report_median(1e9, 1) * o->parallel;
 	save_last(&deleted_res);
-	result_publish(&sr->create);
-	report_stats_line("lat_fs create", "files/sec", 1e9, 1);
 	print_size(sr->size);
 	fprintf(stderr, "\t%llu\t%.0f\t%.0f\n", (unsigned long long)sr->files,
 		sr->created, deleted);
+	result_publish(&sr->create);
+	report_stats_line("lat_fs create", "files/sec", 1e9, 1);
 	result_publish(&deleted_res);
 	report_stats_line("lat_fs delete", "files/sec", 1e9, 1);
 }
