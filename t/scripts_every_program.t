@@ -1,14 +1,15 @@
 #!/usr/bin/perl
 # No program is built and never run: each one the Makefile builds is run
-# by the full run (scripts/lmbench, in some profile) or by scripts/config-run
-# and the host facts (scripts/lib/hostfacts.sh), except hello, which
-# lat_proc runs.
+# by the full run (scripts/lmbench, in some profile, and its drift probes,
+# scripts/lib/drift.sh) or by scripts/config-run and the host facts
+# (scripts/lib/hostfacts.sh), except hello, which lat_proc runs.
 use strict;
 use warnings;
 use Test::More;
 
 my $run = '';
-for my $f ('scripts/lmbench', 'scripts/config-run', 'scripts/lib/hostfacts.sh') {
+for my $f ('scripts/lmbench', 'scripts/config-run', 'scripts/lib/hostfacts.sh',
+	   'scripts/lib/drift.sh') {
 	open(my $fh, '<', $f) or die "$f: $!";
 	local $/;
 	$run .= <$fh>;

@@ -10,7 +10,8 @@
 # titles lmbench3 writes without it), "x y" lines and a blank line.
 # lmbench-ng adds a "#stats ..." line after each value (LMBENCH_STATS=1)
 # and notes in brackets: [SKIPPED: ...], [FAILED: ...],
-# [CHECK: name: status: value: message], [GROUP_TIME: g s],
+# [CHECK: name: status: value: message], [GROUP_TIME: g s], the host's
+# drift probes ([DRIFT_PROBES: ], [DRIFT: ] points in {drift}: LMDrift),
 # [INCOMPLETE: why] and [STATUS: complete].  A #stats line that belongs to
 # no value, or is not whole and in order (stats_problem: its reason in
 # {invalid}), is kept in orphan_stats, never attached.
@@ -38,7 +39,7 @@ my $PLAIN_TITLE = qr/^(?:Memory (?:bzero|read|partial read|write|partial write|p
 
 # Header keys that may repeat; their values are kept in lists.
 my %MULTI = map { $_ => 1 } qw(net if mount CHECK SKIPPED FAILED GROUP_TIME TOPOLOGY TOPO_CPU
-	TOPO_NODE METRIC_MAP DROPIN);
+	TOPO_NODE METRIC_MAP DROPIN DRIFT);
 
 sub parse {
 	my ($path) = @_;
@@ -47,7 +48,7 @@ sub parse {
 		file => $path, header => {}, header_order => [], checks => [],
 		values => [], series => [], failed => [], skipped => [],
 		remote => [], group_time => {}, messages => [], unparsed => [],
-		orphan_stats => [], unreadable => [], lines => 0, bytes => 0,
+		orphan_stats => [], unreadable => [], drift => [], lines => 0, bytes => 0,
 		status => 'incomplete', incomplete => 'no end mark (still running, or killed)',
 	);
 	# $closed: the series whose block a blank line just ended (its #stats
@@ -109,6 +110,14 @@ sub parse {
 				# [PASS: 2]: what follows is the second pass of the
 				# groups run twice (metrics() keeps the better).
 				$pass = $v =~ /^(\d+)$/ && $1 > 1 ? $1 + 0 : undef;
+			} elsif ($k eq 'DRIFT') {
+				# [DRIFT: <where> <s> <probe>=<value> ...]: a point of
+				# the host's drift probes (LMDrift reads them).
+				my ($where, $t, @f) = split ' ', $v;
+				push @{ $run{drift} }, { where => $where, t => $t + 0, line => $.,
+					values => { map { my ($p, $x) = /^(\w+)=(.*)$/;
+						defined $x && finite($x) && $x >= 0 ? ($p => $x + 0) : () } @f } }
+					if defined $t && $t =~ /^\d+$/;
 			} elsif ($k eq 'GROUP_TIME') {
 				my ($g, $s) = split ' ', $v;
 				$run{group_time}{$g} = $s if defined $s;

@@ -16,6 +16,7 @@
  *                    null|getpid|read|write|stat|fstat|open [file]
  */
 #include "bench.h"
+#include "lib_syscall.h"
 
 #include <fcntl.h>
 #include <limits.h>
@@ -25,16 +26,6 @@ struct state {
 	const char *file;
 	int fd;
 };
-
-static void do_getppid(iter_t n, void *cookie)
-{
-	unsigned int sum = 0;	/* wraps: a signed sum would overflow */
-
-	(void)cookie;
-	while (n-- > 0)
-		sum += (unsigned int)getppid();
-	use_int((int)(sum & INT_MAX));
-}
 
 static void do_getpid(iter_t n, void *cookie)
 {
@@ -148,7 +139,7 @@ static const struct variant {
 	const char *label;
 	const char *help;	/* its --help line */
 } variants[] = {
-	{"null", NULL, do_getppid, NULL, 0, "Simple syscall",
+	{"null", NULL, syscall_getppid, NULL, 0, "Simple syscall",
 	 "getppid(): the cheapest real system call"},
 	{"getpid", NULL, do_getpid, NULL, 0, "Simple getpid",
 	 "getpid(), which libc may answer itself"},
