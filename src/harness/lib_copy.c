@@ -9,6 +9,7 @@
 #include "lib_clock.h"
 #include "lib_cleanup.h"
 #include "lib_env.h"
+#include "lib_sched.h"
 #include "lib_interval.h"
 
 #define MAX_CALIBRATION_STEPS	48

@@ -25,7 +25,5 @@ struct bench_env {
 
 const struct bench_env *bench_env(void);
 void bench_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Parse LMBENCH_SCHED now: bad values fail before any probing (lib_sched.c). */
-void sched_check(void);
 
 #endif
