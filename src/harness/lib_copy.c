@@ -22,7 +22,8 @@ int benchmp_childid(void)
 	return childid;
 }
 
-double copy_setup(int *parallel, int *warmup, int *repetitions)
+double copy_setup(long enough_us, int *parallel, int *warmup,
+		  int *repetitions)
 {
 	double us;
 
@@ -35,7 +36,7 @@ double copy_setup(int *parallel, int *warmup, int *repetitions)
 		*warmup = 0;
 	sched_check();
 	/* Measure the overheads before anything is timed. */
-	us = (double)interval_us();
+	us = (double)interval_run_us(enough_us, *parallel);
 	(void)timing_timer_ns();
 	(void)timing_loop_ns();
 	return us;
@@ -157,6 +158,8 @@ void copy_time(struct copy *c, struct sample *s)
 	s->n = c->n;
 	s->ns = timing_correct((double)(s->t1 - s->t0), c->n);
 	s->copy = c->id;
+	s->round = 0;
+	s->overlap = 1.0;
 }
 
 void copy_disarm(struct copy *c)

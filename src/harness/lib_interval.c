@@ -1,5 +1,8 @@
 /*
- * lib_interval.c - the one owner of the timing interval (lib_interval.h).
+ * lib_interval.c - the one owner of the timing interval (lib_interval.h):
+ * its length (the clock's rule, the program's preference, ENOUGH, a
+ * benchmark's own minimum, the floor for parallel copies) and how many
+ * intervals a result takes.
  *
  * An interval must be long enough that the clock's quantisation and the
  * cost of reading it are a small part of it: with a step or read cost of
@@ -113,7 +116,7 @@ static long scaling_test(long floor_us, const char **note)
 	return best;
 }
 
-static long probe(double step, double read, const char **note)
+static long interval_of_clock(double step, double read, const char **note)
 {
 	long us = interval_from_clock(step, read);
 
@@ -127,7 +130,7 @@ static long probe(double step, double read, const char **note)
 
 long interval_probe_us(const char **note)
 {
-	return probe(clock_step_ns(), timing_timer_ns(), note);
+	return interval_of_clock(clock_step_ns(), timing_timer_ns(), note);
 }
 
 /* ---- the interval in force ------------------------------------------ */
@@ -165,10 +168,21 @@ long interval_us(void)
 			    "%.0f ns, read %.1f ns)", chosen_us, step, read);
 		return chosen_us;
 	}
-	chosen_us = probe(step, read, &note);
+	chosen_us = interval_of_clock(step, read, &note);
 	if (note != NULL)
 		fprintf(stderr, "%s: %s\n", bench_progname(), note);
 	return chosen_us;
+}
+
+long interval_run_us(long enough_us, int parallel)
+{
+	long us = interval_us();
+
+	if (enough_us > us)
+		us = enough_us;
+	if (parallel > 1 && us < PARALLEL_MIN_US)
+		us = PARALLEL_MIN_US;
+	return us;
 }
 
 /* ---- how many intervals --------------------------------------------- */

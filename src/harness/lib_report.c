@@ -2,9 +2,10 @@
  * lib_report.c - every number a program prints about a timing result.
  *
  * nano/micro/mb print lmbench3's lines (on stderr) from the median of the
- * last result's samples: one per interval, or with parallel copies one
- * per round of aligned intervals, counting all copies' work together
- * (lib_result.c).  With LMBENCH_STATS=1 each is followed by a
+ * last result's samples (result_last(): lmbench3's view); the report_*
+ * calls from the result they are given.  A sample is an interval, or
+ * with parallel copies a round of aligned intervals, counting all
+ * copies' work together (lib_result.c).  With LMBENCH_STATS=1 each is followed by a
  * line that starts with "#stats" and gives the spread: min, quartiles,
  * max, the order-statistic confidence interval of the median, and the raw
  * per-operation values, for the run scripts and for people who ask.
@@ -21,10 +22,11 @@
  * iteration to the unit; inverse gives scale / (ns per iteration), for
  * rates.  The caller frees the array.
  */
-static double *values(double scale, int inverse, int *count)
+static double *values(const struct bench_result *r, double scale,
+		      int inverse, int *count)
 {
-	struct bench_result *r = result_last();
-	const struct sample *s = result_sorted(r);
+	const struct sample *s = r->s;
+	int *idx = result_order(r);
 	int i, n = r->count;
 	double *v, per;
 
@@ -33,27 +35,29 @@ static double *values(double scale, int inverse, int *count)
 	if (v == NULL)
 		bench_die("out of memory");
 	for (i = 0; i < n; i++) {
-		per = s[i].ns / (double)s[i].n;
+		per = s[idx[i]].ns / (double)s[idx[i]].n;
 		v[i] = inverse ? (per > 0 ? scale / per : INFINITY)
 			       : per * scale;
 	}
+	free(idx);
 	return v;
 }
 
-void report_stats_line(const char *label, const char *unit, double scale,
-		       int inverse)
+void report_stats_line(const struct bench_result *r, const char *label,
+		       const char *unit, double scale, int inverse)
 {
 	struct stats st;
-	double *v;
+	double *v, overlap;
 	int i, n;
 
 	if (!bench_env()->stats)
 		return;
-	v = values(scale, inverse, &n);
+	v = values(r, scale, inverse, &n);
 	fprintf(stderr, "#stats label=\"%s\" unit=%s parallel=%d",
-		label, unit, result_last()->parallel);
-	if (result_last()->parallel > 1 && result_last()->overlap >= 0)
-		fprintf(stderr, " overlap=%.3f", result_last()->overlap);
+		label, unit, r->parallel);
+	overlap = result_overlap(r);
+	if (overlap >= 0)
+		fprintf(stderr, " overlap=%.3f", overlap);
 	fprintf(stderr, " samples=");
 	for (i = 0; i < n; i++)
 		fprintf(stderr, "%s%.6g", i ? "," : "", v[i]);
@@ -65,13 +69,14 @@ void report_stats_line(const char *label, const char *unit, double scale,
 	free(v);
 }
 
-double report_quantile(double q, double scale, int inverse)
+double report_quantile(const struct bench_result *r, double q, double scale,
+		       int inverse)
 {
 	struct stats st;
 	double *v, x;
 	int n;
 
-	v = values(scale, inverse, &n);
+	v = values(r, scale, inverse, &n);
 	if (n == 0) {
 		errno = 0;
 		bench_die("nothing was measured");
@@ -82,13 +87,14 @@ double report_quantile(double q, double scale, int inverse)
 	return x;
 }
 
-double report_median(double scale, int inverse)
+double report_median(const struct bench_result *r, double scale,
+		     int inverse)
 {
 	struct stats st;
 	double *v;
 	int n;
 
-	v = values(scale, inverse, &n);
+	v = values(r, scale, inverse, &n);
 	stats_compute(v, n, &st);
 	free(v);
 	return st.median;
@@ -103,13 +109,14 @@ static double op_scale(uint64 n)
 static void latency(const char *label, uint64 n, double ns_to_unit,
 		    const char *unit)
 {
+	const struct bench_result *r = result_last();
 	double scale = op_scale(n) * ns_to_unit;
 
-	if (result_last()->count == 0 || n == 0)
+	if (r->count == 0 || n == 0)
 		bench_die("%s: nothing was measured", label);
-	fprintf(stderr, "%s: %.4f %s\n", label, report_median(scale, 0),
+	fprintf(stderr, "%s: %.4f %s\n", label, report_median(r, scale, 0),
 		unit);
-	report_stats_line(label, unit, scale, 0);
+	report_stats_line(r, label, unit, scale, 0);
 }
 
 void nano(const char *label, uint64 n)
@@ -125,10 +132,11 @@ void micro(const char *label, uint64 n)
 void mb(uint64 bytes)
 {
 	/* MB/s = bytes per iteration / ns per iteration * 1e3. */
+	const struct bench_result *r = result_last();
 	double per_iter = get_n() ? (double)bytes / (double)get_n() : 0.0;
 
-	if (result_last()->count == 0)
+	if (r->count == 0)
 		bench_die("nothing was measured");
-	fprintf(stderr, "%.2f MB/sec\n", report_median(per_iter * 1e3, 1));
-	report_stats_line("MB/sec", "MB/sec", per_iter * 1e3, 1);
+	fprintf(stderr, "%.2f MB/sec\n", report_median(r, per_iter * 1e3, 1));
+	report_stats_line(r, "MB/sec", "MB/sec", per_iter * 1e3, 1);
 }

@@ -8,9 +8,8 @@
 void result_init(struct bench_result *r, int parallel)
 {
 	r->s = NULL;
-	r->count = r->cap = r->sorted = 0;
+	r->count = r->cap = 0;
 	r->parallel = parallel < 1 ? 1 : parallel;
-	r->overlap = 1.0;
 }
 
 void result_free(struct bench_result *r)
@@ -36,35 +35,73 @@ void result_add(struct bench_result *r, const struct sample *s)
 	if (r->s[r->count].n == 0)
 		r->s[r->count].n = 1;
 	r->count++;
-	r->sorted = 0;
 }
 
-static int cmp_sample(const void *a, const void *b)
+void result_copy(struct bench_result *dst, const struct bench_result *src)
 {
-	const struct sample *x = a, *y = b;
-	double u = x->ns / (double)x->n, v = y->ns / (double)y->n;
+	int i;
 
-	return (u > v) - (u < v);
+	result_init(dst, src->parallel);
+	for (i = 0; i < src->count; i++)
+		result_add(dst, &src->s[i]);
 }
 
-const struct sample *result_sorted(struct bench_result *r)
+static double per_iter(const struct sample *s)
 {
-	if (!r->sorted && r->count > 1)
-		qsort(r->s, (size_t)r->count, sizeof(*r->s), cmp_sample);
-	r->sorted = 1;
-	return r->s;
+	return s->ns / (double)s->n;
 }
 
-const struct sample *result_median(struct bench_result *r)
+/* Insertion sort of indexes: a result holds at most a few hundred. */
+int *result_order(const struct bench_result *r)
 {
+	int *idx = malloc((size_t)(r->count ? r->count : 1) * sizeof(*idx));
+	int i, j, t;
+
+	if (idx == NULL)
+		bench_die("out of memory for results");
+	for (i = 0; i < r->count; i++) {
+		t = i;
+		for (j = i; j > 0 && per_iter(&r->s[idx[j - 1]]) >
+				     per_iter(&r->s[t]); j--)
+			idx[j] = idx[j - 1];
+		idx[j] = t;
+	}
+	return idx;
+}
+
+const struct sample *result_median(const struct bench_result *r)
+{
+	const struct sample *m;
+	int *idx;
+
 	if (r->count == 0)
 		return NULL;
-	return &result_sorted(r)[(r->count - 1) / 2];
+	idx = result_order(r);
+	m = &r->s[idx[(r->count - 1) / 2]];
+	free(idx);
+	return m;
+}
+
+double result_overlap(const struct bench_result *r)
+{
+	double *v, m;
+	int i;
+
+	if (r->parallel <= 1 || r->count == 0)
+		return -1.0;
+	v = malloc((size_t)r->count * sizeof(*v));
+	if (v == NULL)
+		bench_die("out of memory for results");
+	for (i = 0; i < r->count; i++)
+		v[i] = r->s[i].overlap;
+	m = stats_median(v, r->count);
+	free(v);
+	return m;
 }
 
 /* One round's samples (of every copy) into one. */
 static void combine_round(const struct sample *s, int count, int parallel,
-			  int round, struct bench_result *out, double *overlap)
+			  int round, struct bench_result *out)
 {
 	uint64 first0 = UINT64_MAX, last0 = 0, first1 = UINT64_MAX, last1 = 0;
 	double work = 0, corr = 0, span, ns;
@@ -87,8 +124,8 @@ static void combine_round(const struct sample *s, int count, int parallel,
 	if (m == 0)
 		return;
 	span = (double)(last1 - first0);
-	*overlap = span > 0 && first1 > last0 ?
-		   (double)(first1 - last0) / span : 0.0;
+	c.overlap = span > 0 && first1 > last0 ?
+		    (double)(first1 - last0) / span : 0.0;
 	/* The copies' overheads ran side by side: subtract their mean. */
 	ns = span - corr / m;
 	if (ns <= 0)
@@ -104,26 +141,16 @@ static void combine_round(const struct sample *s, int count, int parallel,
 void result_combine(const struct sample *s, int count, int parallel,
 		    int rounds, struct bench_result *out)
 {
-	double *ov = calloc((size_t)(rounds ? rounds : 1), sizeof(*ov));
-	int k, n = 0;
+	int k;
 
-	if (ov == NULL)
-		bench_die("out of memory for results");
 	result_init(out, parallel);
-	for (k = 0; k < rounds; k++) {
-		int before = out->count;
-
-		combine_round(s, count, parallel, k, out, &ov[n]);
-		n += out->count > before;
-	}
-	stats_sort(ov, n);
-	out->overlap = n ? stats_quantile(ov, n, 0.5) : 0.0;
-	free(ov);
+	for (k = 0; k < rounds; k++)
+		combine_round(s, count, parallel, k, out);
 }
 
 /* ---- the last result, lmbench3's view ------------------------------- */
 
-static struct bench_result last = {NULL, 0, 0, 0, 1, 1.0};
+static struct bench_result last = {NULL, 0, 0, 1};
 
 void result_publish(struct bench_result *r)
 {
@@ -133,7 +160,7 @@ void result_publish(struct bench_result *r)
 	r->count = r->cap = 0;
 }
 
-struct bench_result *result_last(void)
+const struct bench_result *result_last(void)
 {
 	return &last;
 }
@@ -159,6 +186,7 @@ static void replace(double ns, uint64 n)
 
 	s.ns = ns;
 	s.n = n ? n : 1;
+	s.overlap = 1.0;
 	result_init(&r, 1);
 	result_add(&r, &s);
 	result_publish(&r);

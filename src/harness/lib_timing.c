@@ -37,11 +37,7 @@ void benchmp(benchmp_f initialize, benchmp_f benchmark, benchmp_f cleanup,
 
 	if (benchmark == NULL)
 		bench_fail("benchmp: no benchmark function");
-	us = copy_setup(&parallel, &warmup, &repetitions);
-	if (enough > us)
-		us = enough;
-	if (parallel > 1 && us < PARALLEL_MIN_US)
-		us = PARALLEL_MIN_US;
+	us = copy_setup(enough, &parallel, &warmup, &repetitions);
 	bench_debug("benchmp: interval %.0f us, parallel %d, warmup %d us, "
 		    "%d repetitions", us, parallel, warmup, repetitions);
 	fflush(NULL);

@@ -170,8 +170,8 @@ static void overlap_checks(void)
 
 	benchmp(NULL, nap, NULL, 0, 2, 0, 5, NULL);
 	per = (double)gettime() * 1000.0 / (double)get_n();
-	ok(result_last()->overlap > 0.9, "P=2 sleeping copies: intervals "
-	   "aligned, overlap %.3f", result_last()->overlap);
+	ok(result_overlap(result_last()) > 0.9, "P=2 sleeping copies: "
+	   "intervals aligned, overlap %.3f", result_overlap(result_last()));
 	ok(per > COST_NS * 0.9 && per < COST_NS * 1.25, "P=2 sleeping copies: "
 	   "%.0f ns per iteration of one copy at the pace of both (%d)", per,
 	   COST_NS);
@@ -186,23 +186,25 @@ static void overlap_checks(void)
 static void combine_checks(void)
 {
 	struct sample s[4] = {
-		{1000, 100, 0, 1000, 0, 0}, {1000, 100, 0, 1000, 1, 0},
-		{1000, 100, 5000, 6000, 0, 1}, {1000, 100, 5500, 6500, 1, 1},
+		{1000, 100, 0, 1000, 0, 0, 1}, {1000, 100, 0, 1000, 1, 0, 1},
+		{1000, 100, 5000, 6000, 0, 1, 1},
+		{1000, 100, 5500, 6500, 1, 1, 1},
 	};
 	struct bench_result r;
 
 	result_combine(s, 2, 2, 1, &r);
-	ok(r.count == 1 && r.overlap > 0.999 &&
+	ok(r.count == 1 && result_overlap(&r) > 0.999 &&
 	   fabs(r.s[0].ns / (double)r.s[0].n - 10.0) < 1e-9,
 	   "combined aligned round: overlap %.3f, %.2f ns per iteration of "
-	   "one copy", r.overlap, r.count ? r.s[0].ns / r.s[0].n : -1.0);
+	   "one copy", result_overlap(&r),
+	   r.count ? r.s[0].ns / r.s[0].n : -1.0);
 	result_free(&r);
 	s[2].round = s[3].round = 0;
 	result_combine(s + 2, 2, 2, 1, &r);
-	ok(r.count == 1 && fabs(r.overlap - 1.0 / 3) < 1e-9 &&
+	ok(r.count == 1 && fabs(result_overlap(&r) - 1.0 / 3) < 1e-9 &&
 	   fabs(r.s[0].ns / (double)r.s[0].n - 15.0) < 1e-9,
 	   "a copy half an interval late: overlap %.3f (1/3), %.2f ns per "
-	   "iteration (15, not 10)", r.overlap,
+	   "iteration (15, not 10)", result_overlap(&r),
 	   r.count ? r.s[0].ns / r.s[0].n : -1.0);
 	result_free(&r);
 }
@@ -286,8 +288,10 @@ int main(void)
 		per = (double)gettime() * 1000.0 / (double)get_n();
 		ok(result_last()->count == TRIES, "P=%d: %d rounds, one sample "
 		   "each", p, result_last()->count);
-		ok(result_last()->overlap >= 0 && result_last()->overlap <= 1,
-		   "P=%d: overlap %.3f in [0, 1]", p, result_last()->overlap);
+		ok(result_overlap(result_last()) >= 0 &&
+		   result_overlap(result_last()) <= 1,
+		   "P=%d: overlap %.3f in [0, 1]", p,
+		   result_overlap(result_last()));
 		ok(per > COST_NS * 0.9, "P=%d: %.0f ns per iteration of one "
 		   "copy at the pace of all, not less than %d", p, per,
 		   COST_NS);
