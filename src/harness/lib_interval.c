@@ -22,6 +22,7 @@
  */
 #include "lib_interval.h"
 #include "lib_clock.h"
+#include "lib_result.h"
 #include "lib_env.h"
 #include "lib_stats.h"
 
@@ -214,4 +215,18 @@ int interval_more(int taken, int repetitions, uint64 first_ns)
 	if (span <= 0 || taken >= SPAN_MAX_SAMPLES || taken == 0)
 		return 0;
 	return clock_now_ns() - first_ns < (uint64)span * 1000000;
+}
+
+int interval_retime(const struct bench_result *r, int extra)
+{
+	int asked = r->asked > 0 ? r->asked : r->count;
+
+	if (r->count >= SPAN_MAX_SAMPLES ||
+	    extra >= asked * (RETIME_MAX_FACTOR - 1) ||
+	    result_clean(r) >= result_clean_needed(r))
+		return 0;
+	if (extra == 0)
+		bench_debug("%d of %d intervals clean, %d needed: timing more",
+			    result_clean(r), r->count, result_clean_needed(r));
+	return 1;
 }

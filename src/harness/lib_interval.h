@@ -42,6 +42,15 @@ long interval_from_clock(double step_ns, double read_ns);
 #define SPAN_MAX_SAMPLES	255
 int interval_more(int taken, int repetitions, uint64 first_ns);
 /*
+ * After those, whether to time one more interval because too few of
+ * r's are clean (result_clean_needed): at most RETIME_MAX_FACTOR times
+ * the intervals asked for in all, and never past SPAN_MAX_SAMPLES.
+ * `extra`: intervals re-timed so far.
+ */
+#define RETIME_MAX_FACTOR	2
+struct bench_result;
+int interval_retime(const struct bench_result *r, int extra);
+/*
  * For programs that combine samples their own way (the discovery probes:
  * the least of three medians, searches over sizes): LMBENCH_SPAN does not
  * apply to them.

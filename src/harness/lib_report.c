@@ -11,36 +11,142 @@
  * per-operation values, for the run scripts and for people who ask.
  */
 #include "lib_report.h"
+#include "lib_counters.h"
 #include "lib_env.h"
 #include "lib_stats.h"
 #include "lib_result.h"
 
 #include <math.h>
 
+static double value_of(const struct sample *s, double scale, int inverse)
+{
+	double per = s->ns / (double)s->n;
+
+	return inverse ? (per > 0 ? scale / per : INFINITY) : per * scale;
+}
+
 /*
- * Per-operation values of every interval.  scale converts ns per
- * iteration to the unit; inverse gives scale / (ns per iteration), for
- * rates.  The caller frees the array.
+ * Per-operation values of the intervals the statistics use (the clean
+ * ones where there are enough, lib_result.c), by time per iteration.
+ * scale converts ns per iteration to the unit; inverse gives scale /
+ * (ns per iteration), for rates.  The caller frees the array.
  */
 static double *values(const struct bench_result *r, double scale,
 		      int inverse, int *count)
 {
-	const struct sample *s = r->s;
-	int *idx = result_order(r);
-	int i, n = r->count;
-	double *v, per;
+	int *idx = result_order(r, count);
+	double *v;
+	int i;
 
-	*count = n;
-	v = malloc((size_t)(n ? n : 1) * sizeof(*v));
+	v = malloc((size_t)(*count ? *count : 1) * sizeof(*v));
 	if (v == NULL)
 		bench_die("out of memory");
-	for (i = 0; i < n; i++) {
-		per = s[idx[i]].ns / (double)s[idx[i]].n;
-		v[i] = inverse ? (per > 0 ? scale / per : INFINITY)
-			       : per * scale;
-	}
+	for (i = 0; i < *count; i++)
+		v[i] = value_of(&r->s[idx[i]], scale, inverse);
 	free(idx);
 	return v;
+}
+
+/*
+ * Operations per iteration, from the scale a report was given: a
+ * latency's scale is (ns to its unit) / (operations per iteration); a
+ * rate's, (its numerator per iteration) * 1e9 per second, so its
+ * operation is one of what it counts (a file, a MB).
+ */
+static double ops_per_iteration(const char *unit, double scale, int inverse)
+{
+	static const struct {
+		const char *unit;
+		double ns_to_unit;
+	} units[] = {
+		{"nanoseconds", 1.0}, {"microseconds", 1e-3},
+		{"milliseconds", 1e-6}, {"seconds", 1e-9},
+	};
+	size_t i;
+
+	if (scale <= 0)
+		return 0.0;
+	if (inverse)
+		return scale / 1e9;
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (strcmp(unit, units[i].unit) == 0)
+			return units[i].ns_to_unit / scale;
+	return 1.0;	/* not a time: per iteration */
+}
+
+/* The CPUs r's samples ran on, as "0,1"; empty if none is known. */
+static void print_cpus(const struct bench_result *r)
+{
+	uint64 mask[SAMPLE_CPUS / 64] = {0};
+	int i, k, any = 0;
+
+	for (i = 0; i < r->count; i++)
+		for (k = 0; k < SAMPLE_CPUS / 64; k++)
+			mask[k] |= r->s[i].cpus[k];
+	for (i = 0; i < SAMPLE_CPUS; i++) {
+		if (!(mask[i / 64] & (1ULL << (i % 64))))
+			continue;
+		fprintf(stderr, "%s%d", any ? "," : " cpus=", i);
+		any = 1;
+	}
+}
+
+/* Taint: how many, each sample's code, and what the median is over. */
+static void print_taint(const struct bench_result *r)
+{
+	int i, tainted = r->count - result_clean(r);
+
+	fprintf(stderr, " tainted=%d", tainted);
+	if (tainted == 0)
+		return;
+	fprintf(stderr, " taint=");
+	for (i = 0; i < r->count; i++)
+		fprintf(stderr, "%s%u", i ? "," : "", r->s[i].taint);
+	fprintf(stderr, " median_of=%s", result_use_clean(r) ? "clean" : "all");
+}
+
+/*
+ * The counters over the samples the statistics use: per operation,
+ * the achieved clock (cycles per ns on a CPU, GHz) and the share of
+ * the intervals spent on a CPU.
+ */
+static void print_counters(const struct bench_result *r, double ops_iter)
+{
+	double sum[CTR_COUNT] = {0}, iters = 0, ns = 0;
+	unsigned valid = ~0u;
+	int *idx, n, i, k;
+	const char *why = counters_missing();
+
+	idx = result_order(r, &n);
+	for (i = 0; i < n; i++) {
+		const struct sample *s = &r->s[idx[i]];
+
+		valid &= s->ctr_valid;
+		for (k = 0; k < CTR_COUNT; k++)
+			sum[k] += (double)s->ctr[k];
+		iters += (double)s->n;
+		ns += s->ns;
+	}
+	free(idx);
+	if (n == 0)
+		valid = 0;
+	if (valid & (1u << CTR_TASK_CLOCK) && ns > 0)
+		fprintf(stderr, " cpu_share=%.4g", sum[CTR_TASK_CLOCK] / ns);
+	if (valid & (1u << CTR_SWITCHES))
+		fprintf(stderr, " switches=%.0f", sum[CTR_SWITCHES]);
+	if (valid & (1u << CTR_MIGRATIONS))
+		fprintf(stderr, " migrations=%.0f", sum[CTR_MIGRATIONS]);
+	for (k = 0; k < CTR_COUNT && iters > 0 && ops_iter > 0; k++)
+		if (k != CTR_TASK_CLOCK && k != CTR_SWITCHES &&
+		    k != CTR_MIGRATIONS && (valid & (1u << k)))
+			fprintf(stderr, " %s_op=%.4g", counters_name(k),
+				sum[k] / (iters * ops_iter));
+	if ((valid & (1u << CTR_CYCLES)) && (valid & (1u << CTR_TASK_CLOCK)) &&
+	    sum[CTR_TASK_CLOCK] > 0)
+		fprintf(stderr, " ghz=%.4g",
+			sum[CTR_CYCLES] / sum[CTR_TASK_CLOCK]);
+	if (why != NULL)
+		fprintf(stderr, " counters_missing=\"%s\"", why);
 }
 
 void report_stats_line(const struct bench_result *r, const char *label,
@@ -52,21 +158,27 @@ void report_stats_line(const struct bench_result *r, const char *label,
 
 	if (!bench_env()->stats)
 		return;
-	v = values(r, scale, inverse, &n);
 	fprintf(stderr, "#stats label=\"%s\" unit=%s parallel=%d",
 		label, unit, r->parallel);
 	overlap = result_overlap(r);
 	if (overlap >= 0)
 		fprintf(stderr, " overlap=%.3f", overlap);
+	/* Every interval in the order taken; the statistics sort a copy. */
 	fprintf(stderr, " samples=");
-	for (i = 0; i < n; i++)
-		fprintf(stderr, "%s%.6g", i ? "," : "", v[i]);
+	for (i = 0; i < r->count; i++)
+		fprintf(stderr, "%s%.6g", i ? "," : "",
+			value_of(&r->s[i], scale, inverse));
+	v = values(r, scale, inverse, &n);
 	stats_compute(v, n, &st);
 	fprintf(stderr, " n=%d min=%.6g q1=%.6g median=%.6g q3=%.6g "
-		"max=%.6g ci_lo=%.6g ci_hi=%.6g ci_level=%.4f\n", st.n,
+		"max=%.6g ci_lo=%.6g ci_hi=%.6g ci_level=%.4f", r->count,
 		st.min, st.q1, st.median, st.q3, st.max, st.ci_lo, st.ci_hi,
 		st.ci_level);
 	free(v);
+	print_taint(r);
+	print_cpus(r);
+	print_counters(r, ops_per_iteration(unit, scale, inverse));
+	fputc('\n', stderr);
 }
 
 double report_quantile(const struct bench_result *r, double q, double scale,

@@ -10,6 +10,7 @@ void result_init(struct bench_result *r, int parallel)
 	r->s = NULL;
 	r->count = r->cap = 0;
 	r->parallel = parallel < 1 ? 1 : parallel;
+	r->asked = 0;
 }
 
 void result_free(struct bench_result *r)
@@ -42,6 +43,7 @@ void result_copy(struct bench_result *dst, const struct bench_result *src)
 	int i;
 
 	result_init(dst, src->parallel);
+	dst->asked = src->asked;
 	for (i = 0; i < src->count; i++)
 		result_add(dst, &src->s[i]);
 }
@@ -51,18 +53,50 @@ static double per_iter(const struct sample *s)
 	return s->ns / (double)s->n;
 }
 
+int result_clean(const struct bench_result *r)
+{
+	int i, n = 0;
+
+	for (i = 0; i < r->count; i++)
+		n += r->s[i].taint == 0;
+	return n;
+}
+
+int result_clean_needed(const struct bench_result *r)
+{
+	int asked = r->asked > 0 ? r->asked : r->count;
+
+	return asked > 1 ? (asked + 1) / 2 : 1;
+}
+
+int result_use_clean(const struct bench_result *r)
+{
+	int clean = result_clean(r);
+
+	return clean < r->count && clean >= result_clean_needed(r);
+}
+
+void sample_add_cpu(struct sample *s, int cpu)
+{
+	if (cpu >= 0 && cpu < SAMPLE_CPUS)
+		s->cpus[cpu / 64] |= 1ULL << (cpu % 64);
+}
+
 /* Insertion sort of indexes: a result holds at most a few hundred. */
-int *result_order(const struct bench_result *r)
+int *result_order(const struct bench_result *r, int *n)
 {
 	int *idx = malloc((size_t)(r->count ? r->count : 1) * sizeof(*idx));
-	int i, j, t;
+	int clean = result_use_clean(r), i, j, t;
 
 	if (idx == NULL)
 		bench_die("out of memory for results");
+	*n = 0;
 	for (i = 0; i < r->count; i++) {
+		if (clean && r->s[i].taint != 0)
+			continue;
 		t = i;
-		for (j = i; j > 0 && per_iter(&r->s[idx[j - 1]]) >
-				     per_iter(&r->s[t]); j--)
+		for (j = (*n)++; j > 0 && per_iter(&r->s[idx[j - 1]]) >
+					  per_iter(&r->s[t]); j--)
 			idx[j] = idx[j - 1];
 		idx[j] = t;
 	}
@@ -72,12 +106,12 @@ int *result_order(const struct bench_result *r)
 const struct sample *result_median(const struct bench_result *r)
 {
 	const struct sample *m;
-	int *idx;
+	int *idx, n;
 
 	if (r->count == 0)
 		return NULL;
-	idx = result_order(r);
-	m = &r->s[idx[(r->count - 1) / 2]];
+	idx = result_order(r, &n);
+	m = n > 0 ? &r->s[idx[(n - 1) / 2]] : NULL;
 	free(idx);
 	return m;
 }
@@ -104,15 +138,22 @@ static void combine_round(const struct sample *s, int count, int parallel,
 			  int round, struct bench_result *out)
 {
 	uint64 first0 = UINT64_MAX, last0 = 0, first1 = UINT64_MAX, last1 = 0;
-	double work = 0, corr = 0, span, ns;
+	double work = 0, corr = 0, span, ns, ctr[SAMPLE_CTRS] = {0};
 	struct sample c = {0};
-	int i, m = 0;
+	int i, k, m = 0;
 
+	c.ctr_valid = ~0u;
 	for (i = 0; i < count; i++) {
 		if (s[i].round != round)
 			continue;
 		if (m == 0 || s[i].copy == 0)
 			c.n = s[i].n;
+		c.taint |= s[i].taint;
+		c.ctr_valid &= s[i].ctr_valid;
+		for (k = 0; k < SAMPLE_CTRS; k++)
+			ctr[k] += (double)s[i].ctr[k];
+		for (k = 0; k < SAMPLE_CPUS / 64; k++)
+			c.cpus[k] |= s[i].cpus[k];
 		first0 = s[i].t0 < first0 ? s[i].t0 : first0;
 		last0 = s[i].t0 > last0 ? s[i].t0 : last0;
 		first1 = s[i].t1 < first1 ? s[i].t1 : first1;
@@ -131,6 +172,9 @@ static void combine_round(const struct sample *s, int count, int parallel,
 	if (ns <= 0)
 		ns = span > 0 ? span : 1.0;
 	c.ns = ns * parallel * (double)c.n / work;
+	/* Counts per copy-0 iteration as the time: all copies' work. */
+	for (k = 0; k < SAMPLE_CTRS; k++)
+		c.ctr[k] = (uint64)(ctr[k] * (double)c.n / work + 0.5);
 	c.t0 = first0;
 	c.t1 = last1;
 	c.copy = -1;
@@ -150,7 +194,7 @@ void result_combine(const struct sample *s, int count, int parallel,
 
 /* ---- the last result, lmbench3's view ------------------------------- */
 
-static struct bench_result last = {NULL, 0, 0, 1};
+static struct bench_result last = {NULL, 0, 0, 1, 0};
 
 void result_publish(struct bench_result *r)
 {

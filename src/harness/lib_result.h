@@ -9,6 +9,15 @@
 
 #include "bench.h"
 
+/* Event counts kept per sample (lib_counters.h: CTR_COUNT). */
+#define SAMPLE_CTRS	8
+/* CPUs a sample's mask can name: 0 .. SAMPLE_CPUS - 1. */
+#define SAMPLE_CPUS	256
+/* Why a sample is tainted (lib_taint.c); 0: clean. */
+#define TAINT_SWITCHED	1	/* switched out involuntarily */
+#define TAINT_MIGRATED	2	/* on another CPU at its end */
+#define TAINT_STEAL	4	/* the hypervisor stole time from its CPU */
+
 /* One interval, or one round of parallel copies: the one sample shape. */
 struct sample {
 	double ns;	/* the interval, overheads subtracted */
@@ -20,12 +29,19 @@ struct sample {
 	 * start .. last end), 0 if they never ran together; one copy: 1.
 	 */
 	double overlap;
+	/* Around the interval (lib_taint.c), a round: all copies' together. */
+	unsigned taint;		/* TAINT_* bits */
+	unsigned ctr_valid;	/* bit i: ctr[i] was counted */
+	uint64 ctr[SAMPLE_CTRS];	/* counts over the interval; a round:
+					 * all copies' per copy-0 iteration */
+	uint64 cpus[SAMPLE_CPUS / 64];	/* CPUs it ran on (start and end) */
 };
 
 struct bench_result {
-	struct sample *s;	/* in the order added */
+	struct sample *s;	/* in the order taken */
 	int count, cap;
 	int parallel;
+	int asked;		/* intervals the run asked for; 0: count */
 };
 
 void result_init(struct bench_result *r, int parallel);
@@ -34,14 +50,27 @@ void result_add(struct bench_result *r, const struct sample *s);
 /* dst (uninitialised) becomes a copy of src. */
 void result_copy(struct bench_result *dst, const struct bench_result *src);
 /*
- * The samples' indexes ordered by time per iteration (a new array the
- * caller frees; the samples stay as they are).
+ * The indexes of the samples the statistics use, *n of them (the clean
+ * ones where result_use_clean(), else all), ordered by time per
+ * iteration: a new array the caller frees; the samples stay in the
+ * order taken.
  */
-int *result_order(const struct bench_result *r);
-/* The median sample by time per iteration (lower of two), or NULL. */
+int *result_order(const struct bench_result *r, int *n);
+/* The median of those samples by time per iteration (lower of two). */
 const struct sample *result_median(const struct bench_result *r);
 /* Parallel copies: the median overlap over rounds; one copy: -1. */
 double result_overlap(const struct bench_result *r);
+/* Samples with no taint. */
+int result_clean(const struct bench_result *r);
+/*
+ * Clean samples a result needs for its statistics to be taken over the
+ * clean ones alone: half of those asked for (at least 1).
+ */
+int result_clean_needed(const struct bench_result *r);
+/* 1 if the statistics are over the clean samples, 0: over all. */
+int result_use_clean(const struct bench_result *r);
+/* Mark cpu in a sample's mask. */
+void sample_add_cpu(struct sample *s, int cpu);
 /*
  * Parallel copies: `count` samples of `parallel` copies and `rounds`
  * rounds become one sample per round in *out.  A round counts the work

@@ -103,6 +103,7 @@ void benchmp_rounds(struct bench_point *pts, int npts, int parallel,
 			free(pts[k].result->s);
 		}
 		result_init(pts[k].result, parallel);
+		pts[k].result->asked = repetitions;
 	}
 	if (parallel == 1) {
 		single_rounds(pts, npts, interval_ns, warmup, repetitions);

@@ -12,12 +12,14 @@ void single_run(struct copy *c, double interval_ns, int warmup,
 {
 	struct sample s;
 	uint64 first = 0;
-	int r;
+	int r, extra = 0;
 
+	out->asked = repetitions;
 	copy_place(0);
 	copy_begin(c);
 	copy_prepare(c, interval_ns, warmup);
-	for (r = 0; interval_more(r, repetitions, first); r++) {
+	for (r = 0; interval_more(r, repetitions, first) ||
+		    interval_retime(out, extra++); r++) {
 		copy_interval(c, &s);
 		if (r == 0)
 			first = s.t0;
