@@ -364,15 +364,17 @@ int main(int argc, char *argv[])
 	if (optind >= argc)
 		bench_usage();
 	npts = argc - optind + 1;	/* point 0 is the overhead */
+	/* Every count checked before anything is allocated. */
+	for (i = optind; i < argc; i++)
+		if (bench_parse_long(argv[i], 2, MAX_PROCS, &v) != 0)
+			bench_fail("%s: a ring needs 2 to %ld processes",
+				   argv[i], MAX_PROCS);
 	pts = calloc((size_t)npts, sizeof(*pts));
 	st = calloc((size_t)npts, sizeof(*st));
 	if (pts == NULL || st == NULL)
 		bench_die("out of memory");
 	for (i = 1; i < npts; i++) {
-		if (bench_parse_long(argv[optind + i - 1], 2, MAX_PROCS,
-				     &v) != 0)
-			bench_fail("%s: a ring needs 2 to %ld processes",
-				   argv[optind + i - 1], MAX_PROCS);
+		(void)bench_parse_long(argv[optind + i - 1], 2, MAX_PROCS, &v);
 		st[i].procs = (int)v;
 		if (v > maxp)
 			maxp = v;
