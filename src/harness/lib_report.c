@@ -48,12 +48,15 @@ static double *values(const struct bench_result *r, double scale,
 }
 
 /*
- * Operations per iteration, from the scale a report was given: a
+ * Operations per iteration of one copy, from the scale a report was
+ * given (the counts of a sample are per iteration of one copy): a
  * latency's scale is (ns to its unit) / (operations per iteration); a
- * rate's, (its numerator per iteration) * 1e9 per second, so its
- * operation is one of what it counts (a file, a MB).
+ * rate's, (its numerator per iteration of all copies, as mb() counts
+ * bytes) * 1e9 per second, so its operation is one of what it counts
+ * (a file, a MB).
  */
-static double ops_per_iteration(const char *unit, double scale, int inverse)
+static double ops_per_iteration(const char *unit, double scale, int inverse,
+				int parallel)
 {
 	static const struct {
 		const char *unit;
@@ -67,7 +70,7 @@ static double ops_per_iteration(const char *unit, double scale, int inverse)
 	if (scale <= 0)
 		return 0.0;
 	if (inverse)
-		return scale / 1e9;
+		return scale / 1e9 / (parallel > 1 ? parallel : 1);
 	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
 		if (strcmp(unit, units[i].unit) == 0)
 			return units[i].ns_to_unit / scale;
@@ -177,7 +180,8 @@ void report_stats_line(const struct bench_result *r, const char *label,
 	free(v);
 	print_taint(r);
 	print_cpus(r);
-	print_counters(r, ops_per_iteration(unit, scale, inverse));
+	print_counters(r, ops_per_iteration(unit, scale, inverse,
+					     r->parallel));
 	fputc('\n', stderr);
 }
 
