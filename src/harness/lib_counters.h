@@ -47,7 +47,8 @@ void counters_set_backend(const struct counters_backend *b);
 
 /*
  * Open the counters in this process (again in a forked copy: a
- * descriptor inherited from the parent counts the parent); off where
+ * descriptor inherited from the parent counts the parent); only where
+ * they are shown (LMBENCH_STATS=1, or LMBENCH_DEBUG=1), and not where
  * LMBENCH_COUNTERS=0.  Cheap when already open.
  */
 void counters_open(void);
