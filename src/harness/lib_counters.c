@@ -231,7 +231,8 @@ void counters_close(void)
 {
 	int g;
 
-	if (c.pid == getpid() && backend != NULL)
+	/* In a forked copy these are the parent's, inherited: closed too. */
+	if (c.pid != 0 && backend != NULL)
 		for (g = 0; g < NGROUPS; g++)
 			if (c.fd[g] >= 0)
 				backend->close(c.fd[g]);
