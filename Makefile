@@ -244,6 +244,7 @@ html:
 # $(PREFIX)/bin/lmbench-ng             the one command (scripts/lmbench-ng.in)
 # $(PREFIX)/lib/lmbench-ng/bin/        the benchmark programs
 # $(PREFIX)/share/lmbench-ng/          the run and report scripts, VERSION
+# $(PREFIX)/share/lmbench-ng/contrib/ansible/  the fleet playbook (doc/fleet.md)
 # $(PREFIX)/include/lmbench-ng/        the API headers
 # $(PREFIX)/lib/liblmbench-ng.a        the harness library
 # $(PREFIX)/lib/pkgconfig/lmbench-ng.pc
@@ -262,6 +263,7 @@ PUB_HDRS := src/bench.h src/harness/lib_report.h src/harness/lib_result.h \
 	    src/helpers/lib_mem.h src/helpers/lib_partner.h
 SCRIPT_FILES := $(filter-out scripts/lib scripts/lmbench-ng.in,$(wildcard scripts/*))
 SCRIPT_LIBS  := $(wildcard scripts/lib/*)
+CONTRIB_ANSIBLE := $(wildcard contrib/ansible/*)
 MAN3     := $(wildcard doc/*.3)
 MAN8     := $(wildcard doc/*.8)
 VERSION  := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
@@ -273,6 +275,8 @@ install: all
 	install -m 755 $(BINS) $(I_PROGS)
 	install -m 755 $(sort $(SCRIPT_FILES)) $(I_SHARE)/scripts
 	install -m 644 $(SCRIPT_LIBS) $(I_SHARE)/scripts/lib
+	install -d $(I_SHARE)/contrib/ansible
+	install -m 644 $(CONTRIB_ANSIBLE) $(I_SHARE)/contrib/ansible
 	echo "$(VERSION)" >$(I_SHARE)/VERSION
 	install -m 644 $(PUB_HDRS) $(I_INC)
 	install -m 644 $(LIB) $(I_LIB)/liblmbench-ng.a
@@ -290,9 +294,11 @@ uninstall:
 	rm -f $(addprefix $(I_PROGS)/,$(PROGS) $(RPC_PROGS))
 	rm -f $(addprefix $(I_SHARE)/scripts/,$(notdir $(SCRIPT_FILES)))
 	rm -f $(addprefix $(I_SHARE)/scripts/lib/,$(notdir $(SCRIPT_LIBS)))
+	rm -f $(addprefix $(I_SHARE)/contrib/ansible/,$(notdir $(CONTRIB_ANSIBLE)))
 	rm -f $(I_SHARE)/VERSION
 	rm -f $(addprefix $(I_INC)/,$(notdir $(PUB_HDRS)))
 	rm -f $(addprefix $(I_MAN8)/,$(notdir $(MAN8)))
 	rm -f $(addprefix $(I_MAN3)/,$(notdir $(MAN3)))
-	-rmdir $(I_SHARE)/scripts/lib $(I_SHARE)/scripts $(I_SHARE) $(I_PROGS) \
+	-rmdir $(I_SHARE)/scripts/lib $(I_SHARE)/scripts $(I_SHARE)/contrib/ansible \
+	    $(I_SHARE)/contrib $(I_SHARE) $(I_PROGS) \
 	    $(DESTDIR)$(PREFIX)/lib/lmbench-ng $(I_INC) 2>/dev/null

@@ -77,6 +77,9 @@ my @cases = (
 	[ 'st_passes', '', undef, 1 ],
 	[ 'st_ipc_place', 'same' ], [ 'st_ipc_place', 'scheduler' ],
 	[ 'st_ipc_place', 'other', undef, 1, qr/same or scheduler/ ],
+	[ 'st_loaders', '' ], [ 'st_loaders', '1 2 4 64' ],
+	[ 'st_loaders', '0', undef, 1, qr/1 to 64/ ], [ 'st_loaders', '1 65', undef, 1 ],
+	[ 'st_loaders', 'all', undef, 1 ],
 	[ 'st_llc_kb', '' ], [ 'st_llc_kb', '32768' ], [ 'st_llc_kb', '32M', undef, 1 ],
 );
 # A directory this user cannot write (root writes everywhere: no case).

@@ -36,11 +36,18 @@ sub parse {
 		file => $path, header => {}, header_order => [], checks => [],
 		values => [], series => [], failed => [], skipped => [],
 		remote => [], group_time => {}, messages => [], unparsed => [],
-		orphan_stats => [],
+		orphan_stats => [], unreadable => [], lines => 0, bytes => 0,
 		status => 'incomplete', incomplete => 'no end mark (still running, or killed)',
 	);
 	my ($series, $heading, $last, $pending, $placement, $pass);
 	while (my $line = <$fh>) {
+		# What LMInput judges a file by: its size, the title, control
+		# bytes (binary data), a last line without its newline (cut).
+		$run{lines}++;
+		$run{bytes} += length $line;
+		$run{titled} = $line =~ /^\[lmbench3\.0 results for / if $. == 1;
+		$run{binary} //= $. if $line =~ /[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f]/;
+		$run{cut} = $line !~ /\n\z/;
 		chomp $line;
 		$line =~ s/\r\z//;
 		if ($line =~ /^#stats\s+(.*)$/) {
@@ -146,6 +153,10 @@ sub parse {
 			push @{ $run{messages} }, $line;
 			next;
 		}
+		# A result whose number is not one (nan, inf): named, not dropped.
+		push @{ $run{unreadable} }, { line => $., text => $line }
+			if $line !~ /^#/ && $line =~
+				/^[^\s][^:]*:\s+\S+ (?:micro|nano)seconds|MB\/sec|^\s*\S+\s+[-+]?(?:nan|inf)/i;
 		push @{ $run{unparsed} }, $line;
 	}
 	close $fh;
@@ -516,12 +527,15 @@ sub pass_metrics {
 		}
 		$name .= ".$v->{placement}" if defined $v->{placement};
 		my %src = (line => $v->{line}, at => $v->{at});
+		# A count of pages (tlb's entries) is a property of the machine,
+		# not a result that can be better or worse.
 		add(\%m, $name, { label => $v->{label}, value => $v->{value},
 			unit => $v->{unit}, stats => $v->{stats}, bytes => $bytes,
-			better => better($v->{unit}), ($v->{dropin} ? (dropin => 1) : ()), %src });
+			better => better($v->{unit}), ($v->{dropin} ? (dropin => 1) : ()),
+			($v->{unit} eq 'pages' ? (property => 1) : ()), %src });
 		if ($v->{also}) {
 			add(\%m, 'tlb.pages', { label => 'tlb', value => $v->{also}{value},
-				unit => 'pages', better => 'none', line => $v->{line},
+				unit => 'pages', better => 'none', property => 1, line => $v->{line},
 				at => $v->{also}{at} });
 		}
 		if (defined $v->{parallelism}) {
@@ -635,6 +649,23 @@ sub point_bytes {
 	return $x * 1048576 if $u eq 'MiB';
 	return $x * 1e6 if $u eq 'MB';
 	return $x + 0;
+}
+
+# The run's start, [DATE: 2026-11-22 05:47:03 +0000], in ISO 8601
+# (2026-11-22T05:47:03+00:00); undef if the header has none.
+sub iso_date {
+	my ($d) = @_;
+	return undef unless defined $d &&
+		$d =~ /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d) ([-+]\d\d)(\d\d)$/;
+	return "$1T$2$3:$4";
+}
+
+# One run's identity: its results file's name and when it started,
+# vm.0@2026-11-22T05:47:48+00:00.
+sub run_id {
+	my ($run) = @_;
+	(my $name = $run->{file}) =~ s{.*/}{};
+	return $name . '@' . (iso_date($run->{header}{DATE}) // 'unknown');
 }
 
 # All results files under a directory (default results/), not the samples,

@@ -207,6 +207,16 @@ st_ipc_place() {
 	echo "same or scheduler"; return 1
 }
 
+# LOADERS: the loader counts of the loaded group, whole numbers 1..64
+# (lat_mem_load's limit) separated by blanks; empty: the default.
+st_loaders() {
+	for _l in $1; do
+		st_uint "$_l" && [ "$_l" -ge 1 ] && [ "$_l" -le 64 ] && continue
+		echo "loader counts from 1 to 64, separated by blanks"; return 1
+	done
+	return 0
+}
+
 # HOST_LLC_KB: the last-level cache config found, KB; empty when unknown.
 st_llc_kb() {
 	[ -z "$1" ] || st_uint "$1" || { echo "not a number of KB"; return 1; }
