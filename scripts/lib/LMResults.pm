@@ -211,7 +211,11 @@ sub parse_stats {
 	}
 	$st{samples} = [ map { /^$NUM$/ ? $_ + 0 : $_ } split /,/, $st{samples} ]
 		if defined $st{samples};
-	for (qw(n min q1 median q3 max ci_lo ci_hi ci_level parallel)) {
+	# The CPUs a result ran on and each sample's taint code (0: clean).
+	$st{$_} = [ map { /^\d+$/ ? $_ + 0 : $_ } split /,/, $st{$_} ]
+		for grep { defined $st{$_} } qw(cpus taint);
+	for (qw(n min q1 median q3 max ci_lo ci_hi ci_level parallel tainted
+		cpu_share switches migrations ghz), grep { /_op$/ } keys %st) {
 		$st{$_} += 0 if defined $st{$_} && $st{$_} =~ /^$NUM$/;
 	}
 	$st{invalid} = stats_problem(\%st);

@@ -154,12 +154,12 @@ static void cleanup(iter_t n, void *cookie)
 }
 
 /* MB/s = bytes per iteration * 1e3 / ns per iteration. */
-static void report(const struct state *st)
+static void report(const struct bench_result *r, const struct state *st)
 {
-	double mbs = report_median((double)st->move * 1e3, 1);
+	double mbs = report_median(r, (double)st->move * 1e3, 1);
 
 	fprintf(stderr, "%.6f %.2f MB/sec\n", (double)st->msize / 1e6, mbs);
-	report_stats_line("bw_tcp", "MB/sec", (double)st->move * 1e3, 1);
+	report_stats_line(r, "bw_tcp", "MB/sec", (double)st->move * 1e3, 1);
 }
 
 static const char usage[] =
@@ -189,17 +189,15 @@ static void measure(struct state *st, int nsizes,
 		for (i = 0; i < nsizes; i++) {
 			benchmp(init, do_read, cleanup, 0, opts->parallel,
 				opts->warmup, opts->repetitions, &st[i]);
-			report(&st[i]);
+			report(result_last(), &st[i]);
 		}
 		return;
 	}
 	for (i = 0; i < nsizes; i++)
-		pts[i] = (struct bench_point){init, do_read, cleanup, &st[i],
-					      0, NULL, NULL, 0, 0};
+		pts[i] = BENCH_POINT(init, do_read, cleanup, &st[i]);
 	benchmp_rounds(pts, nsizes, 1, opts->warmup, opts->repetitions);
 	for (i = 0; i < nsizes; i++) {
-		bench_point_result(&pts[i], 1);
-		report(&st[i]);
+		report(pts[i].result, &st[i]);
 		bench_point_free(&pts[i]);
 	}
 }

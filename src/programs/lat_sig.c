@@ -145,17 +145,15 @@ static void bench_catch(struct state *st, const struct bench_opts *opts,
 			const char *label)
 {
 	struct bench_point pts[2] = {
-		{init_catch, do_send, NULL, st, 0, NULL, NULL, 0, 0},
-		{init_catch, do_catch, NULL, st, 0, NULL, NULL, 0, 0},
+		BENCH_POINT(init_catch, do_send, NULL, st),
+		BENCH_POINT(init_catch, do_catch, NULL, st),
 	};
 	double send, both;
 
 	benchmp_rounds(pts, 2, opts->parallel, opts->warmup,
 		       opts->repetitions);
-	bench_point_result(&pts[0], opts->parallel);
-	send = report_median(1e-3, 0);
-	bench_point_result(&pts[1], opts->parallel);
-	both = report_median(1e-3, 0);
+	send = report_median(pts[0].result, 1e-3, 0);
+	both = report_median(pts[1].result, 1e-3, 0);
 	fprintf(stderr, "%s: %.4f microseconds\n", label,
 		both > send ? both - send : 0.0);
 	bench_point_free(&pts[0]);
