@@ -691,7 +691,7 @@ sub pass_metrics {
 		add(\%m, $name, { label => $v->{label}, value => $v->{value},
 			unit => $v->{unit}, stats => $v->{stats}, bytes => $bytes,
 			better => $d ? $d->{better} // 'none' : better($v->{unit}),
-			($v->{dropin} ? (dropin => 1) : ()),
+			($v->{dropin} ? (dropin => 1) : ()), ($d ? (declared => 1) : ()),
 			($property ? (property => 1) : ()),
 			($d && ($d->{kind} // '') eq 'count' ? (count => 1) : ()), %src });
 		if ($v->{also}) {
@@ -700,6 +700,7 @@ sub pass_metrics {
 				value => $v->{also}{value}, unit => 'pages',
 				better => $ad ? $ad->{better} // 'none' : 'none',
 				(!$ad || ($ad->{kind} // '') eq 'property' ? (property => 1) : ()),
+				($ad ? (declared => 1) : ()),
 				line => $v->{line}, at => $v->{also}{at} })
 				if $ad || !$declared;
 		}
@@ -709,6 +710,7 @@ sub pass_metrics {
 				{ label => 'Memory latency parallelism',
 				value => $v->{parallelism}, unit => 'parallelism',
 				better => $pd ? $pd->{better} // 'none' : 'higher',
+				($pd ? (declared => 1) : ()),
 				line => $v->{line}, at => $v->{parallelism_at} })
 				if $pd || !$declared;
 		}
@@ -816,7 +818,7 @@ sub declared_series {
 				(defined $p->{incl_stats} && $col == 2 ? (incl_overhead => $p->{incl_stats}) : ()),
 				($d == $first && !defined $d->{y_name} && @{ $p->{more} } ? (more => $p->{more}) : ()),
 				($kind eq 'count' ? (count => 1) : ()),
-				($kind eq 'property' ? (property => 1) : ()),
+				($kind eq 'property' ? (property => 1) : ()), declared => 1,
 				line => $p->{line}, at => $col == 1 ? $p->{x_at} : $p->{at}[ $col - 2 ] });
 		}
 	}
