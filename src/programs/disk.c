@@ -307,8 +307,9 @@ static void seek_series(struct state *st, long n)
 		fprintf(stderr, "%s %.2f\n", x, us);
 		snprintf(label, sizeof(label), "disk seek %lld",
 			 (long long)d);
-		report_result(&res, &m, &(struct report_at){.x = x, .i = i++},
+		report_result(&res, &m, &(struct report_at){.x = x, .i = i},
 			      label, us, 1e-3, 0);
+		i++;
 		result_free(&res);
 	}
 	fputc('\n', stderr);

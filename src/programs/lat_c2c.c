@@ -179,7 +179,7 @@ static void by_relation(const struct topo *t, const int *cpus, int n,
 		"same package", "same node", "different nodes",
 	};
 	double *v = malloc((size_t)(n * n) * sizeof(*v)), med;
-	char label[64], name[64];
+	char label[64], slug[40], name[64];
 	struct metric kind = {.name = name, .unit = "nanoseconds",
 			      .better = BETTER_LOWER};
 	size_t k;
@@ -199,8 +199,8 @@ static void by_relation(const struct topo *t, const int *cpus, int n,
 		med = m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2;
 		fprintf(stderr, "c2c %s: %.2f nanoseconds\n", kinds[k], med);
 		snprintf(label, sizeof(label), "c2c %s", kinds[k]);
-		memcpy(name, "c2c.", 4);
-		metric_slug(kinds[k], name + 4, sizeof(name) - 4);
+		metric_slug(kinds[k], slug, sizeof(slug));
+		snprintf(name, sizeof(name), "c2c.%s", slug);
 		metric_value(&kind, label, med);
 	}
 	free(v);

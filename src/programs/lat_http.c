@@ -108,7 +108,8 @@ int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state st;
-	char line[MAX_NAME + 2], *name, metric[METRIC_NAME_MAX];
+	char line[MAX_NAME + 2], *name, slug[METRIC_NAME_MAX - 8];
+	char metric[METRIC_NAME_MAX];
 	int c, debug = 0, echo = 0, do_stop = 0;
 	size_t len;
 	double us;
@@ -167,8 +168,8 @@ int main(int argc, char *argv[])
 		us = report_median(result_last(), 1e-3, 0);
 		fprintf(stderr, "%s %lu %.4f\n", name, st.bytes, us);
 		/* http.<the file's name, slugged> */
-		memcpy(metric, "http.", 5);
-		metric_slug(name, metric + 5, sizeof(metric) - 5);
+		metric_slug(name, slug, sizeof(slug));
+		snprintf(metric, sizeof(metric), "http.%s", slug);
 		report_result(result_last(),
 			      &(struct metric){.name = metric,
 					       .unit = "microseconds",
