@@ -207,7 +207,8 @@ sub parse {
 			push @{ $run{messages} }, $line;
 			next;
 		}
-		$bare = { text => $line, line => $., unparsed => scalar @{ $run{unparsed} } }
+		$bare = { text => $line, line => $., off => $off,
+			unparsed => scalar @{ $run{unparsed} } }
 			if !$series && $line =~ /^\s*$NUM(?:\s+$NUM)*\s*$/;
 		# A result whose number is not one (nan, inf): named, not dropped.
 		push @{ $run{unreadable} }, { line => $., text => $line }
@@ -305,7 +306,7 @@ sub claim_bare {
 	push @at, $-[0] while $b->{text} =~ /\S+/g;
 	my ($value) = $b->{text} =~ /(\S+)\s*$/;
 	my $v = { label => $d->{label} // $d->{name}, value => $value + 0,
-		unit => $d->{unit}, at => $at[-1], line => $b->{line},
+		unit => $d->{unit}, at => $at[-1] + $b->{off}, line => $b->{line},
 		(defined $placement ? (placement => $placement) : ()),
 		(defined $pass ? (pass => $pass) : ()) };
 	# No longer unparsed: it is read.
@@ -809,12 +810,16 @@ sub declared_series {
 			my $name = ($d->{point} // '{name}@{x}') =~
 				s/\{(name|x|y|i)\}/$1 eq 'name' ? $d->{name} . $suffix
 					: $1 eq 'x' ? $p->{x} : $1 eq 'y' ? $p->{y} : $at/ger;
-			add($m, $name, { label => "$s->{title} $p->{x}"
-					. (defined $d->{y_name} ? " $p->{y}" : '')
-					. ($d == $first ? '' : " $d->{name}"),
+			my $stats = $col == 1 ? undef : $col == 2 ? $p->{stats} : $p->{col_stats}[ $col - 2 ];
+			# The label: where the point is, and which family.
+			my $where = ($d->{point} // '') =~ /\{i\}/ ? "point $at"
+				: $p->{x} . (defined $d->{y_name} ? " $p->{y}" : '');
+			add($m, $name, { label => $d == $first ? "$s->{title} $where"
+					: $stats ? "$stats->{label} $where"
+					: "$s->{title} $where $d->{unit}",
 				value => $value + 0, unit => $d->{unit}, better => $d->{better} // 'none',
 				bytes => $d->{bytes},
-				stats => $col == 1 ? undef : $col == 2 ? $p->{stats} : $p->{col_stats}[ $col - 2 ],
+				stats => $stats,
 				(defined $p->{incl_stats} && $col == 2 ? (incl_overhead => $p->{incl_stats}) : ()),
 				($d == $first && !defined $d->{y_name} && @{ $p->{more} } ? (more => $p->{more}) : ()),
 				($kind eq 'count' ? (count => 1) : ()),
