@@ -20,11 +20,23 @@ groups_switches() {
 		sub(/=.*/, "", s[i]); if (!seen[s[i]]++) print s[i] } }'
 }
 
-# group_field GROUP N: the table's field N (11: the programs, to the end).
+# group_field GROUP N: the table's field N (11: the programs, to the end),
+# from GT_<group>, the group's line of the table.
 group_field() {
-	printf '%s\n' "$GROUPS_TAB" | awk -v g="$1" -v f="$2" '$1 == g {
-		if (f == 11) { s = ""; for (i = 11; i <= NF; i++) s = s (i > 11 ? " " : "") $i; print s }
-		else print $f; exit }'
+	eval "_gl=\${GT_$1:-}"
+	[ -n "$_gl" ] || return 0
+	_gifs=$IFS
+	IFS=' '
+	set -f
+	# shellcheck disable=SC2086
+	set -- "$2" $_gl
+	set +f
+	IFS=$_gifs
+	if [ "$1" -ge 11 ]; then shift 11; echo "$*"; else shift "$1"; echo "$1"; fi
+}
+# groups_index: GT_<group> for each line of GROUPS_TAB.
+groups_index() {
+	eval "$(printf '%s\n' "$GROUPS_TAB" | awk 'NF { printf "GT_%s=\"%s\"\n", $1, $0 }')"
 }
 group_part() { group_field "$1" 2; }
 group_progs() { group_field "$1" 11; }
@@ -80,6 +92,7 @@ groups_load() {
 	GROUPS_TAB=$(groups_table) && _sh=$(awk -f "$SCRIPTS/lib/groups.awk" -v want=sh "$GROUPS_DECL") ||
 		{ echo "lmbench: $GROUPS_DECL: $GROUPS_TAB" >&2; exit 1; }
 	eval "$_sh"
+	groups_index
 	DROPINS= DROPIN_BAD=
 	_IFS=$IFS
 	IFS=:
@@ -111,6 +124,7 @@ $1: ${_line#BAD }"; return 1 ;;
 	eval "$_sh"
 	GROUPS_TAB="$GROUPS_TAB
 $_line"
+	eval "GT_$_g=\$_line"
 	DROPINS="$DROPINS $_g=$1"
 }
 dropin_file() { for _x in $DROPINS; do [ "${_x%%=*}" = "$1" ] && { echo "${_x#*=}"; return; }; done; }
