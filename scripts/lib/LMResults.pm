@@ -3,6 +3,8 @@
 #   my $run = LMResults::parse($path);      # one results file
 #   my @runs = LMResults::load(@paths);     # several; default: all under results/
 #   my $m = LMResults::metrics($run);       # stable name => value record
+#   my $out = LMResults::parse_output($text, $title);  # a program's output
+#   LMResults::median(@v), mean(@v), stddev(@v)  # what the readers share
 #
 # A results file is lmbench3's: "[KEY: value]" header lines, then what the
 # programs printed on stderr.  Scalar results look like "label: X unit",
@@ -30,7 +32,9 @@
 # (@SCALAR, series_name) name the values of older files and lmbench3's.
 #
 # summary, percent, compare, json, graphs and html all read results through
-# this module; nothing else parses a results file.
+# this module; nothing else parses a results file.  Scripts that run a
+# program themselves (stream_ref, bw_sweep, bw_pipe_sweep, the host facts)
+# read its output through parse_output.
 package LMResults;
 use strict;
 use warnings;
@@ -50,6 +54,24 @@ my %MULTI = map { $_ => 1 } qw(net if mount CHECK SKIPPED FAILED GROUP_TIME TOPO
 sub parse {
 	my ($path) = @_;
 	open(my $fh, '<', $path) or die "$path: $!\n";
+	return parse_fh($fh, $path);
+}
+
+# A program's output, as it printed it (no header): its result lines, and
+# its series with their #stats lines inside the block, as in a results
+# file before RESULTS_FORMAT 2.  A program that prints a series' points
+# without a title (bw_mem, as lmbench3's) is read under $title, as the
+# run writes it (line numbers then count the title as line 1).
+sub parse_output {
+	my ($text, $title) = @_;
+	$text = "\"$title\n$text" if defined $title;
+	open(my $fh, '<', \$text) or die "program output: $!\n";
+	return parse_fh($fh, 'program output');
+}
+
+sub parse_fh {
+	my ($fh, $path) = @_;
+	local $/ = "\n";	# a line at a time, whatever the caller's $/
 	my %run = (
 		file => $path, header => {}, header_order => [], checks => [],
 		values => [], series => [], failed => [], skipped => [],
@@ -921,6 +943,31 @@ sub load {
 	my @files = @_;
 	@files = find_files() unless @files;
 	return map { parse($_) } @files;
+}
+
+# ---- what the readers share ---------------------------------------------------
+
+# The median and the mean of the defined values; undef when there are none.
+sub median {
+	my @v = sort { $a <=> $b } grep { defined } @_;
+	return undef unless @v;
+	return @v % 2 ? $v[$#v / 2] : ($v[@v / 2 - 1] + $v[@v / 2]) / 2;
+}
+sub mean {
+	my @v = grep { defined } @_;
+	return undef unless @v;
+	my $s = 0;
+	$s += $_ for @v;
+	return $s / @v;
+}
+# The sample standard deviation (n - 1); undef for fewer than two values.
+sub stddev {
+	my @v = grep { defined } @_;
+	return undef unless @v > 1;
+	my $m = mean(@v);
+	my $s = 0;
+	$s += ($_ - $m)**2 for @v;
+	return sqrt($s / (@v - 1));
 }
 
 1;
