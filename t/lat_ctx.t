@@ -78,7 +78,9 @@ sub stats_series_ok {
 		is($r->{status}, 0, 'exit 0') or diag($r->{err});
 		my @l = split /\n/, $r->{err}, -1;
 		my @stats = grep { /^#stats/ } @l;
-		my @rest = grep { !/^#stats/ } @l;
+		my @rest = grep { !/^#(?:stats|series)/ } @l;
+		is(scalar(grep { /^#series name=ctx\.size_\d+k unit=microseconds better=lower x_name=processes x_unit=processes$/ } @l),
+		   1, 'the series declared');
 		is(scalar(@stats), @procs + 1, 'a #stats line per point');
 		is_deeply([map { (/^(\d+) /)[0] } @rest[1 .. $#procs + 1]],
 			  \@procs, 'counts in the order given');
@@ -86,9 +88,16 @@ sub stats_series_ok {
 		my (@min, @n);
 		for my $s (@stats) {
 			my ($v) = $s =~ / samples=(\S+)/;
-			my @v = sort { $a <=> $b } split /,/, ($v // '');
-			push @min, $fixed ? $v[0] : median(@v);
+			my @v = split /,/, ($v // '');
 			push @n, scalar(@v);
+			# The statistics are over the clean intervals where
+			# the line says so (taint= 0 for a clean one).
+			if ($s =~ / median_of=clean/) {
+				my @t = split /,/, ($s =~ / taint=(\S+)/)[0];
+				@v = @v[grep { !$t[$_] } 0 .. $#v];
+			}
+			@v = sort { $a <=> $b } @v;
+			push @min, $fixed ? $v[0] : median(@v);
 			like($s, qr/ parallel=$par /, 'parallel copies named');
 		}
 		# Parallel copies: one sample per round of all of them.

@@ -47,13 +47,14 @@ open($fh, '<', $file) or die;
 is(scalar(<$fh>), 'x' x 100, 'the file is unchanged in content');
 close($fh);
 
-# catch is a difference of two medians: its line, no #stats line.
+# catch is a difference of two medians: its line, no #stats line, its
+# identity on a #metric line.
 {
 	my $r = run([bin('lat_sig'), 'catch'],
 		    env => {quick_env(), LMBENCH_STATS => 1});
 	is($r->{status}, 0, 'catch with LMBENCH_STATS: exit 0');
-	like($r->{err}, qr/^\Q$label{catch}\E: $n microseconds\n\z/,
-	     'catch with LMBENCH_STATS: the value line alone');
+	like($r->{err}, qr/^\Q$label{catch}\E: $n microseconds\n#metric name=sig\.catch unit=microseconds better=lower\n\z/,
+	     'catch with LMBENCH_STATS: the value line and its #metric line');
 }
 
 # Copies in parallel each install their own handlers.

@@ -41,6 +41,7 @@ package LMCompare;
 use strict;
 use warnings;
 use LMResults;
+use List::Util qw(min max);
 use File::Basename qw(dirname basename);
 use Cwd qw(abs_path);
 
@@ -200,13 +201,6 @@ sub sort_names {
 
 # ---- statistics -----------------------------------------------------------------
 
-sub median {
-	my @v = sort { $a <=> $b } @_;
-	return undef unless @v;
-	return @v % 2 ? $v[$#v / 2] : ($v[@v / 2 - 1] + $v[@v / 2]) / 2;
-}
-sub min { my $m = shift; $m = $_ < $m ? $_ : $m for @_; return $m; }
-sub max { my $m = shift; $m = $_ > $m ? $_ : $m for @_; return $m; }
 
 sub kind_floor {
 	my ($name) = @_;
@@ -354,7 +348,7 @@ sub compare {
 			push @found, $n if $n =~ $FOUND;
 			next;
 		}
-		my ($old, $new) = (median(@a), median(@b));
+		my ($old, $new) = (LMResults::median(@a), LMResults::median(@b));
 		# Where each run measured it (its line): for the host's drift.
 		my %where = map { my ($runs, $ms) = @$_;
 			($_->[2] => [ map { [ $runs->[$_], $ms->[$_]{$n}{line} ] }

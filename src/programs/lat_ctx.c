@@ -324,13 +324,28 @@ static int overhead_pipes(long maxp, int nrings)
  * to round and is part of what is measured: there the median, the
  * typical placement, not the cheapest one seen.  The overhead alike.
  */
-static double estimate(const struct bench_point *p, int procs, int parallel,
-		       int fixed)
+static double estimate(const struct bench_point *p, int procs, int fixed)
 {
 	double scale = 1e-3 / procs;
 
-	bench_point_result(p, parallel);
-	return fixed ? report_quantile(0, scale, 0) : report_median(scale, 0);
+	return fixed ? report_quantile(p->result, 0, scale, 0)
+		     : report_median(p->result, scale, 0);
+}
+
+/*
+ * A point's JSON line: the time per hand-over less the overhead, which
+ * has no samples of its own; the ring's, with the overhead in, instead.
+ */
+static void json_point(const struct metric *m, const char *x, int i,
+		       const struct bench_result *r, int procs, double per,
+		       double ovr)
+{
+	if (!metric_json())
+		return;
+	metric_json_begin(m, x, NULL, i, NULL, per - ovr);
+	metric_json_number("overhead", ovr);
+	report_json_samples("incl_overhead_samples", r, 1e-3 / procs, 0);
+	metric_json_end();
 }
 
 static const char usage[] =
@@ -353,7 +368,10 @@ int main(int argc, char *argv[])
 	long kb = 0, maxp = 0, v;
 	double ovr, per;
 	int c, i, npts, fixed;
-	char label[64];
+	char label[64], name[64], x[16];
+	struct metric m = {.name = name, .unit = "microseconds",
+			   .better = BETTER_LOWER, .x_name = "processes",
+			   .x_unit = "processes"};
 
 	bench_init_help(argc, argv, usage, help);
 	while ((c = getopt(argc, argv, "s:" BENCH_COMMON_OPTS)) != -1) {
@@ -365,24 +383,24 @@ int main(int argc, char *argv[])
 	if (optind >= argc)
 		bench_usage();
 	npts = argc - optind + 1;	/* point 0 is the overhead */
+	/* Every count checked before anything is allocated. */
+	for (i = optind; i < argc; i++)
+		if (bench_parse_long(argv[i], 2, MAX_PROCS, &v) != 0)
+			bench_fail("%s: a ring needs 2 to %ld processes",
+				   argv[i], MAX_PROCS);
 	pts = calloc((size_t)npts, sizeof(*pts));
 	st = calloc((size_t)npts, sizeof(*st));
 	if (pts == NULL || st == NULL)
 		bench_die("out of memory");
 	for (i = 1; i < npts; i++) {
-		if (bench_parse_long(argv[optind + i - 1], 2, MAX_PROCS,
-				     &v) != 0)
-			bench_fail("%s: a ring needs 2 to %ld processes",
-				   argv[optind + i - 1], MAX_PROCS);
+		(void)bench_parse_long(argv[optind + i - 1], 2, MAX_PROCS, &v);
 		st[i].procs = (int)v;
 		if (v > maxp)
 			maxp = v;
-		pts[i] = (struct bench_point){ring_init, do_ring, ring_cleanup,
-					      &st[i], 0, NULL, NULL, 0, 0};
+		pts[i] = BENCH_POINT(ring_init, do_ring, ring_cleanup, &st[i]);
 	}
 	st[0].procs = overhead_pipes(maxp, npts - 1);
-	pts[0] = (struct bench_point){ovr_init, do_overhead, ovr_cleanup,
-				      &st[0], 0, NULL, NULL, 0, 0};
+	pts[0] = BENCH_POINT(ovr_init, do_overhead, ovr_cleanup, &st[0]);
 	for (i = 0; i < npts; i++)
 		st[i].bytes = (size_t)kb * 1024;
 	if (opts.repetitions == 0)
@@ -394,17 +412,21 @@ int main(int argc, char *argv[])
 		       opts.repetitions);
 	fixed = bench_placement_fixed();
 
-	ovr = estimate(&pts[0], st[0].procs, opts.parallel, fixed);
+	ovr = estimate(&pts[0], st[0].procs, fixed);
 	fprintf(stderr, "\"size=%ldk ovr=%.2f\n", kb, ovr);
-	report_stats_line("overhead per hand-over", "microseconds",
-			  1e-3 / st[0].procs, 0);
+	snprintf(name, sizeof(name), "ctx.size_%ldk", kb);
+	metric_series(&m);
+	report_stats_line(pts[0].result, "overhead per hand-over",
+			  "microseconds", 1e-3 / st[0].procs, 0);
 	for (i = 1; i < npts; i++) {
-		per = estimate(&pts[i], st[i].procs, opts.parallel, fixed);
-		fprintf(stderr, "%d %.2f\n", st[i].procs, per - ovr);
+		per = estimate(&pts[i], st[i].procs, fixed);
+		snprintf(x, sizeof(x), "%d", st[i].procs);
+		fprintf(stderr, "%s %.2f\n", x, per - ovr);
 		snprintf(label, sizeof(label),
 			 "procs=%d hand-over incl. overhead", st[i].procs);
-		report_stats_line(label, "microseconds", 1e-3 / st[i].procs,
-				  0);
+		report_stats_line(pts[i].result, label, "microseconds",
+				  1e-3 / st[i].procs, 0);
+		json_point(&m, x, i - 1, pts[i].result, st[i].procs, per, ovr);
 	}
 	fprintf(stderr, "\n");
 	for (i = 0; i < npts; i++)

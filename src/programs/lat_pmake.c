@@ -104,7 +104,8 @@ int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state st = {0};	/* benchmp() gets it before chunks is set */
-	double chunks_per_us;
+	double chunks_per_us, us;
+	char name[64];
 	long usecs;
 	int i;
 
@@ -124,7 +125,7 @@ int main(int argc, char *argv[])
 	benchmp(NULL, do_spin, NULL, 0, 1, 0,
 		opts.repetitions > TRIES ? opts.repetitions : TRIES, &st);
 	/* Iterations per microsecond in the fastest interval. */
-	chunks_per_us = report_quantile(1.0, 1e3, 1);
+	chunks_per_us = report_quantile(result_last(), 1.0, 1e3, 1);
 	if (!(chunks_per_us > 0))
 		bench_die("could not calibrate the work loop");
 	bench_debug("work loop: %.3f chunks of %d per microsecond",
@@ -135,8 +136,16 @@ int main(int argc, char *argv[])
 		st.chunks = (uint64)((double)usecs * chunks_per_us + 0.5);
 		benchmp(NULL, do_pmake, NULL, 0, opts.parallel, opts.warmup,
 			opts.repetitions, &st);
-		fprintf(stderr, "%ld %.2f\n", usecs, report_median(1e-3, 0));
-		report_stats_line("lat_pmake", "microseconds", 1e-3, 0);
+		us = report_median(result_last(), 1e-3, 0);
+		fprintf(stderr, "%ld %.2f\n", usecs, us);
+		/* No title: each line a metric of its own (jobs, work). */
+		snprintf(name, sizeof(name), "pmake.jobs_%ld.work_%ld", st.jobs,
+			 usecs);
+		report_result(result_last(),
+			      &(struct metric){.name = name,
+					       .unit = "microseconds",
+					       .better = BETTER_LOWER},
+			      NULL, "lat_pmake", us, 1e-3, 0);
 	}
 	free(st.pids);
 	return 0;

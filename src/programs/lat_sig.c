@@ -139,25 +139,34 @@ static void do_send(iter_t n, void *cookie)
 /*
  * Catch less send, both medians per operation, from interleaved rounds
  * (one interval of each per round), so load that comes and goes falls on
- * both alike.  The figure is a difference of medians: no #stats line.
+ * both alike.  The figure is a difference of medians: no #stats line
+ * (its #metric line declares it).
  */
 static void bench_catch(struct state *st, const struct bench_opts *opts,
-			const char *label)
+			const char *label, const char *name)
 {
+	const struct metric m = {.name = name, .unit = "microseconds",
+				 .better = BETTER_LOWER};
 	struct bench_point pts[2] = {
-		{init_catch, do_send, NULL, st, 0, NULL, NULL, 0, 0},
-		{init_catch, do_catch, NULL, st, 0, NULL, NULL, 0, 0},
+		BENCH_POINT(init_catch, do_send, NULL, st),
+		BENCH_POINT(init_catch, do_catch, NULL, st),
 	};
-	double send, both;
+	double send, both, diff;
 
 	benchmp_rounds(pts, 2, opts->parallel, opts->warmup,
 		       opts->repetitions);
-	bench_point_result(&pts[0], opts->parallel);
-	send = report_median(1e-3, 0);
-	bench_point_result(&pts[1], opts->parallel);
-	both = report_median(1e-3, 0);
-	fprintf(stderr, "%s: %.4f microseconds\n", label,
-		both > send ? both - send : 0.0);
+	send = report_median(pts[0].result, 1e-3, 0);
+	both = report_median(pts[1].result, 1e-3, 0);
+	diff = both > send ? both - send : 0.0;
+	fprintf(stderr, "%s: %.4f microseconds\n", label, diff);
+	metric_declare(&m);
+	if (metric_json()) {
+		/* No samples of its own: both of the two it is made from. */
+		metric_json_begin(&m, NULL, NULL, 0, label, diff);
+		report_json_samples("catch_samples", pts[1].result, 1e-3, 0);
+		report_json_samples("send_samples", pts[0].result, 1e-3, 0);
+		metric_json_end();
+	}
 	bench_point_free(&pts[0]);
 	bench_point_free(&pts[1]);
 }
@@ -252,14 +261,15 @@ static const struct variant {
 	benchmp_f init, bench, cleanup;
 	int takes_file;
 	const char *label;
+	const char *metric;	/* its stable name (doc/results-json.md) */
 	const char *help;	/* its --help line */
 } variants[] = {
 	{"install", NULL, do_install, NULL, 0, "Signal handler installation",
-	 "sigaction() installing a handler"},
+	 "sig.install", "sigaction() installing a handler"},
 	{"catch", init_catch, do_catch, NULL, 0, "Signal handler overhead",
-	 "kill() to itself and the handler run, less the send"},
+	 "sig.catch", "kill() to itself and the handler run, less the send"},
 	{"prot", init_prot, do_prot, cleanup_prot, 1, "Protection fault",
-	 "a store to a read-only page: fault, SIGSEGV, handler"},
+	 "sig.prot", "a store to a read-only page: fault, SIGSEGV, handler"},
 };
 
 static const char usage[] =
@@ -290,11 +300,11 @@ int main(int argc, char *argv[])
 		cleanup_prot(0, &st);
 	}
 	if (v->bench == do_catch) {
-		bench_catch(&st, &opts, v->label);
+		bench_catch(&st, &opts, v->label, v->metric);
 		return 0;
 	}
 	benchmp(v->init, v->bench, v->cleanup, 0, opts.parallel,
 		opts.warmup, opts.repetitions, &st);
-	micro(v->label, get_n());
+	report_micro(v->metric, v->label, get_n());
 	return 0;
 }
