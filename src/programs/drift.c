@@ -25,7 +25,9 @@
  * before the first.
  *
  * Output (stdout): one line per probe, "<name> <value>", in the order
- * given; -l lists "<name> <unit> <what>" instead and measures nothing.
+ * given (--json: its JSON line instead, named drift.<name>, with the
+ * intervals' figures as samples); -l lists "<name> <unit> <better>
+ * <what>" instead and measures nothing.
  *
  * usage: drift [-l] [l1|l2|llc|dram|stride|bw|syscall ...]
  */
@@ -64,11 +66,15 @@
 struct state {
 	struct probe pr;
 	size_t scan;		/* bw: bytes memchr() reads per call */
+	double scale;		/* the last probe's, as report_median takes */
+	int inverse;		/* them: for its samples in the JSON line */
 };
 
 struct variant {
 	const char *name;
+	const char *metric;	/* its stable name (doc/results-json.md) */
 	const char *unit;
+	enum metric_better better;
 	const char *help;
 	double (*run)(struct state *st, const struct variant *v);
 	enum chain_kind kind;
@@ -88,7 +94,9 @@ static double run_chase(struct state *st, const struct variant *v)
 		warm = v->warm;
 	head = chain_chase(head, warm / CHAIN_UNROLL + 1);
 	probe_head_once(&st->pr, head);
-	return report_quantile(FASTEST, 1.0 / CHAIN_UNROLL, 0);
+	st->scale = 1.0 / CHAIN_UNROLL;
+	st->inverse = 0;
+	return report_quantile(result_last(), FASTEST, st->scale, 0);
 }
 
 static void do_memchr(iter_t n, void *cookie)
@@ -110,30 +118,34 @@ static double run_bw(struct state *st, const struct variant *v)
 	st->scan = v->size;
 	do_memchr(1, st);	/* one untimed pass: the pages are warm */
 	benchmp(NULL, do_memchr, NULL, 0, 1, 0, st->pr.opts.repetitions, st);
-	return report_quantile(1.0 - FASTEST, (double)v->size * 1e3 / 1e6, 1);
+	st->scale = (double)v->size * 1e3 / 1e6;
+	st->inverse = 1;
+	return report_quantile(result_last(), 1.0 - FASTEST, st->scale, 1);
 }
 
 static double run_syscall(struct state *st, const struct variant *v)
 {
 	(void)v;
 	benchmp(NULL, syscall_getppid, NULL, 0, 1, 0, st->pr.opts.repetitions, st);
-	return report_quantile(FASTEST, 1.0, 0);
+	st->scale = 1.0;
+	st->inverse = 0;
+	return report_quantile(result_last(), FASTEST, st->scale, 0);
 }
 
 static const struct variant probes[] = {
-	{"l1", "ns", "random chase over 16 KB: L1 data cache load latency",
+	{"l1", "drift.l1", "ns", BETTER_LOWER, "random chase over 16 KB: L1 data cache load latency",
 	 run_chase, CHAIN_RANDOM, 16 * KB, 64, WARM_ALL},
-	{"l2", "ns", "random chase over 1 MB: second-level cache latency",
+	{"l2", "drift.l2", "ns", BETTER_LOWER, "random chase over 1 MB: second-level cache latency",
 	 run_chase, CHAIN_RANDOM, 1 * MB, 64, WARM_ALL},
-	{"llc", "ns", "random chase over 6 MB: the level beyond",
+	{"llc", "drift.llc", "ns", BETTER_LOWER, "random chase over 6 MB: the level beyond",
 	 run_chase, CHAIN_RANDOM, 6 * MB, 64, WARM_ALL},
-	{"dram", "ns", "random chase over 64 MB, 512 bytes apart: memory",
+	{"dram", "drift.dram", "ns", BETTER_LOWER, "random chase over 64 MB, 512 bytes apart: memory",
 	 run_chase, CHAIN_RANDOM, 64 * MB, 512, WARM_SOME},
-	{"stride", "ns", "chase at stride 128 over 32 MB: memory, prefetched",
+	{"stride", "drift.stride", "ns", BETTER_LOWER, "chase at stride 128 over 32 MB: memory, prefetched",
 	 run_chase, CHAIN_STRIDE, 32 * MB, 128, WARM_SOME},
-	{"bw", "MB/s", "memchr over 32 MB of zeros: memory read bandwidth",
+	{"bw", "drift.bw", "MB/s", BETTER_HIGHER, "memchr over 32 MB of zeros: memory read bandwidth",
 	 run_bw, CHAIN_STRIDE, 32 * MB, 0, 0},
-	{"syscall", "ns", "getppid(): entering the kernel",
+	{"syscall", "drift.syscall", "ns", BETTER_LOWER, "getppid(): entering the kernel",
 	 run_syscall, CHAIN_STRIDE, 0, 0, 0},
 };
 #define NPROBES (sizeof(probes) / sizeof(probes[0]))
@@ -167,16 +179,25 @@ int main(int argc, char *argv[])
 			chosen[n++] = i;
 	if (list) {
 		for (i = 0; i < (size_t)n; i++)
-			printf("%s %s %s\n", probes[chosen[i]].name,
-			       probes[chosen[i]].unit, probes[chosen[i]].help);
+			printf("%s %s %s %s\n", probes[chosen[i]].name,
+			       probes[chosen[i]].unit,
+			       probes[chosen[i]].better == BETTER_HIGHER ?
+			       "higher" : "lower", probes[chosen[i]].help);
 		return fflush(stdout) == 0 ? 0 : 1;
 	}
 	probe_init(&st.pr, BUF_LEN, 0, &opts);
 	for (i = 0; i < (size_t)n; i++) {
 		const struct variant *v = &probes[chosen[i]];
 		double r = v->run(&st, v);
+		struct metric m = {.name = v->metric, .unit = v->unit,
+				   .better = v->better};
 
-		printf(r >= 1000 ? "%s %.0f\n" : "%s %.4g\n", v->name, r);
+		if (metric_json())
+			report_json(result_last(), &m, NULL, v->help, r,
+				    st.scale, st.inverse);
+		else
+			printf(r >= 1000 ? "%s %.0f\n" : "%s %.4g\n",
+			       v->name, r);
 	}
 	probe_free(&st.pr);
 	return fflush(stdout) == 0 ? 0 : 1;
