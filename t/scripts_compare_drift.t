@@ -46,6 +46,12 @@ sub probes_times {
 	return sub { +{ map { $_ => $BASE{$_} * ($k{$_} // 1) } keys %BASE } };
 }
 
+# The probes that speak for a metric: its kind's and the shares.
+is_deeply([ LMDrift::probes_for('mem.loaded.rd.loaders_1.bandwidth@3') ],
+	  [qw(bw llc stride others steal)], 'the loaders\' bandwidth: the bandwidth probes');
+is_deeply([ LMDrift::probes_for('mem.loaded.rd.loaders_1@3') ],
+	  [qw(l1 l2 llc dram stride others steal)], 'a loaded latency: the latency probes');
+
 # The pair without probes: what compare flags, and which of it is memory.
 my $r = compare($v0, $v1);
 my ($plain) = verdicts($r->{out});

@@ -49,12 +49,14 @@ our %PROBE = (
 our @SHARES = qw(others steal);
 
 # Which probes speak for a metric: the first row whose pattern matches
-# its name, and the shares.
+# its name, and the shares.  The bandwidths come first: the loaders'
+# bandwidth of lat_mem_load (mem.loaded.*.bandwidth) is one.
 our @KINDS = (
+	[ qr/^(?:bw_mem\.|stream2?\.\w+\.bandwidth|file\.|mmap\.reread|numa\.\w*bandwidth
+	      |mem\.loaded\.[\w.]*\.bandwidth)/x,
+	  [qw(bw llc stride)] ],
 	[ qr/^(?:mem\.|cache\.|tlb\.|stream2?\.\w+\.latency|numa\.latency|c2c\.)/,
 	  [qw(l1 l2 llc dram stride)] ],
-	[ qr/^(?:bw_mem\.|stream2?\.\w+\.bandwidth|file\.|mmap\.reread|numa\.\w*bandwidth)/,
-	  [qw(bw llc stride)] ],
 	[ qr/^(?:syscall|select|sig|proc|pagefault|mmap\.latency|pipe|unix|fifo|sem|fcntl|net|http|ctx)\b/,
 	  [qw(syscall)] ],
 	[ qr/^(?:ops|par_ops)\./, [qw(l1)] ],
