@@ -84,6 +84,23 @@ is(scalar @{ $run->{drift} }, 0, 'DRIFT=0: no point');
 like(run([ $^X, 'scripts/summary', $f ])->{out}, qr/host drift: off \(DRIFT=0\)/,
      'DRIFT=0: the summary says the probes were off');
 
+# A point the reader cannot read is named, not dropped; a point whose
+# probes failed is kept without figures.
+{
+	my $g = LmRun::write_lines("$tmp/garbled.0", '[lmbench3.0 results for Linux h]',
+		'[DRIFT_PROBES: l1=ns dram=ns]',
+		'[DRIFT: start 0 l1=1.2 dram=150]', '[DRIFT: mem 9 l1=nan dram=150]',
+		'[DRIFT: stream x l1=1.2]', '[DRIFT: memlat 20 failed others=40.0]',
+		'[DRIFT: end 30 l1=1.3 dram=160]', '[STATUS: complete]');
+	my $gr = LMResults::parse($g);
+	is_deeply([ map { $_->{where} } @{ $gr->{drift} } ], [qw(start memlat end)],
+		  'garbled points left out of the timeline');
+	is_deeply([ map { $_->{line} } @{ $gr->{unreadable} } ], [ 4, 5 ],
+		  'and named, with their lines');
+	like(run([ $^X, 'scripts/summary', $g ])->{out}, qr/not a number, left out: line 4: \[DRIFT: mem/,
+	     'the summary names them');
+}
+
 for my $bad ([ DRIFT => 2 ], [ DRIFT_GAP => 'x' ]) {
 	($r) = one_run("$tmp/bad", @$bad);
 	is($r->{status}, 2, "$bad->[0]=$bad->[1]: exit 2");

@@ -166,11 +166,18 @@ sub parse_fh {
 			} elsif ($k eq 'DRIFT') {
 				# [DRIFT: <where> <s> <probe>=<value> ...]: a point of
 				# the host's drift probes (LMDrift reads them).
+				# A figure that is not one is named, not dropped;
+				# "failed" stands where the probes could not run.
 				my ($where, $t, @f) = split ' ', $v;
-				push @{ $run{drift} }, { where => $where, t => $t + 0, line => $.,
-					values => { map { my ($p, $x) = /^(\w+)=(.*)$/;
-						defined $x && finite($x) && $x >= 0 ? ($p => $x + 0) : () } @f } }
-					if defined $t && $t =~ /^\d+$/;
+				my %fig = map { /^(\w+)=(.*)$/ ? ($1 => $2) : () } @f;
+				if (!defined $t || $t !~ /^\d+$/
+				    || grep({ !finite($_) || $_ < 0 } values %fig)
+				    || grep({ !/^\w+=/ && $_ ne 'failed' } @f)) {
+					push @{ $run{unreadable} }, { line => $., text => $line };
+				} else {
+					push @{ $run{drift} }, { where => $where, t => $t + 0, line => $.,
+						values => { map { $_ => $fig{$_} + 0 } keys %fig } };
+				}
 			} elsif ($k eq 'GROUP_TIME') {
 				my ($g, $s) = split ' ', $v;
 				$run{group_time}{$g} = $s if defined $s;
