@@ -113,13 +113,17 @@ drift_point() {
 	start|end) ;;
 	*) [ $((_dnow - DRIFT_LAST)) -ge "$DRIFT_GAP" ] || return 0 ;;
 	esac
-	DRIFT_LAST=$_dnow
-	# The load of the groups since the last point, then the probes.
+	# The load of the groups since the last point, then the probes.  A
+	# share over less than a second (the end just after a group's point:
+	# the probes' own run) says nothing of the groups: none is written.
 	drift_load
+	_dl=$(cat "$TMPD/drift.load")
+	[ -n "$DRIFT_LAST" ] && [ $((_dnow - DRIFT_LAST)) -lt 1 ] && _dl=
+	DRIFT_LAST=$_dnow
 	if _dv=$(drift_measure) && [ -n "$_dv" ]; then
 		out "[DRIFT: $1 $((_dnow - START)) $(printf '%s\n' "$_dv" |
-			awk '{ printf "%s%s=%s", (NR > 1 ? " " : ""), $1, $2 }')$(cat "$TMPD/drift.load")]"
+			awk '{ printf "%s%s=%s", (NR > 1 ? " " : ""), $1, $2 }')$_dl]"
 	else
-		out "[DRIFT: $1 $((_dnow - START)) failed$(cat "$TMPD/drift.load")]"
+		out "[DRIFT: $1 $((_dnow - START)) failed$_dl]"
 	fi
 }
