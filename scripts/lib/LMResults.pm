@@ -318,6 +318,7 @@ my @SCALAR = (
 	[ qr/^TCP latency using (\S+)$/, 'net.@.tcp_latency' ],
 	[ qr/^RPC\/(tcp|udp) latency using (\S+)$/, 'net.@.rpc_$1_latency' ],
 	[ qr/^TCP\/IP connection cost to (\S+)$/, 'net.@.tcp_connect' ],
+	[ qr/^TCP\/IP connection with accept to (\S+)$/, 'net.@.tcp_connect_accept' ],
 	[ qr/^socket UDP bandwidth using (\S+)$/, 'net.@.udp_bandwidth',
 	  'payload bytes received' ],
 	[ qr/^UNIX connection cost$/, 'unix.connect' ],
