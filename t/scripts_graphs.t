@@ -40,6 +40,7 @@ Select on 100 tcp fd's: 6.5000 microseconds
 Signal handler installation: 0.1800 microseconds
 Signal handler overhead: 1.7000 microseconds
 Protection fault: 0.5500 microseconds
+Protection fault, handler and siglongjmp: 0.9000 microseconds
 Process fork+exit: 205.0000 microseconds
 Process fork+execve: 755.0000 microseconds
 Process fork+/bin/sh -c: 1589.0000 microseconds
@@ -166,7 +167,7 @@ is_deeply($run->{unparsed}, [], 'every line understood');
 for my $n (qw(syscall.null syscall.open_close select.file.100 select.tcp.100 sig.install sig.catch
 	      sig.prot proc.fork proc.exec proc.shell ops.integer.bit ops.int64.add ops.float.bogo
 	      par_ops.integer.add pagefault net.local.udp_latency net.local.rpc_tcp_latency
-	      net.local.tcp_connect net.local.tcp_connect_accept
+	      net.local.tcp_connect net.local.tcp_connect_accept sig.prot_siglongjmp
 	      net.remote.hostb.tcp_latency unix.bandwidth pipe.bandwidth
 	      tlb.pages tlb.miss stream.copy.bandwidth stream.copy.latency
 	      mem.load_latency.stride_128@8.00000 mem.random_latency.stride_16@8.00000
@@ -183,6 +184,8 @@ is($m->{'tlb.pages'}{value}, 64, 'tlb pages');
 # lmbench3's label keeps lmbench3's name; ours beside it has its own.
 is($m->{'net.local.tcp_connect'}{value}, 70.2, 'connect + close: lmbench3\'s name');
 is($m->{'net.local.tcp_connect_accept'}{value}, 80.3, 'connection with accept: its own name');
+is($m->{'sig.prot'}{value}, 0.55, 'Protection fault: lmbench3\'s name');
+is($m->{'sig.prot_siglongjmp'}{value}, 0.9, 'fault left by siglongjmp: its own name');
 is($m->{'syscall.null'}{better}, 'lower', 'latency: lower is better');
 is($m->{'pipe.bandwidth'}{better}, 'higher', 'bandwidth: higher is better');
 

@@ -300,6 +300,7 @@ my @SCALAR = (
 	[ qr/^Signal handler installation$/, 'sig.install' ],
 	[ qr/^Signal handler overhead$/, 'sig.catch' ],
 	[ qr/^Protection fault$/, 'sig.prot' ],
+	[ qr/^Protection fault, handler and siglongjmp$/, 'sig.prot_siglongjmp' ],
 	[ qr/^Procedure call$/, 'proc.procedure' ],
 	[ qr/^Process fork\+exit$/, 'proc.fork' ],
 	[ qr/^Process fork\+execve$/, 'proc.exec' ],
