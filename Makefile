@@ -1,6 +1,6 @@
 # lmbench-ng top-level Makefile.
 #
-#   make            build every program into bin/<arch>-<os>/
+#   make            build every program into bin/<os>/ (make build: the same)
 #   make test       build, then run the test suite (prove -j2 -r t/)
 #   make fuzz       each fuzz target for FUZZ_TIME seconds (doc/fuzzing.md)
 #   make results    run the benchmark suite, write results/<os>/<host>.<n>
@@ -9,12 +9,13 @@
 #                   lmbench-ng.pc under $(DESTDIR)$(PREFIX) (default
 #                   /usr/local); make uninstall removes exactly those
 #
+# <os> is lmbench3's name for this system, x86_64-linux-gnu (scripts/os).
 # Knobs: CC=clang, WERROR=1 (warnings are errors, as CI builds),
-# BINDIR=dir (build somewhere else), OPT=-O2 (optimisation flags).
+# BINDIR=dir (build somewhere else), OPT=-O2 (optimisation flags),
+# CPPFLAGS (added to every compile, as harnesses pass it).
 
-OS      := $(shell uname -s | tr '[:upper:]' '[:lower:]')
-ARCH    := $(shell uname -m)
-BINDIR  ?= bin/$(ARCH)-$(OS)
+OS      := $(or $(shell sh scripts/os 2>/dev/null),unknown)
+BINDIR  ?= bin/$(OS)
 OBJDIR  := $(BINDIR)/obj
 
 CC      ?= cc
@@ -24,7 +25,7 @@ ifeq ($(WERROR),1)
 WARN    += -Werror
 endif
 CFLAGS  ?= -g
-ALL_CFLAGS := -std=c11 -D_XOPEN_SOURCE=700 $(OPT) $(CFLAGS) $(WARN) -MMD -MP
+ALL_CFLAGS := -std=c11 -D_XOPEN_SOURCE=700 $(CPPFLAGS) $(OPT) $(CFLAGS) $(WARN) -MMD -MP
 LDLIBS  := -lm
 
 # Optional: ONC RPC for lat_rpc, through libtirpc (found by pkg-config).
@@ -52,8 +53,28 @@ BINS     := $(PROGS:%=$(BINDIR)/%)
 TEST_SRC := $(sort $(wildcard t/c/*.c))
 TEST_BIN := $(TEST_SRC:t/c/%.c=$(BINDIR)/t/%)
 
-.PHONY: all test tests results clean features
-all: features $(BINS)
+.PHONY: all build test tests results clean features
+all: features $(BINS) $(BINDIR)/lmbench
+
+# bin/<os>/lmbench: where lmbench3 keeps its run script, and lkp-tests
+# looks for it (and edits it); this one runs scripts/lmbench with the
+# programs and saved answers of its directory.
+$(BINDIR)/lmbench: Makefile | $(OBJDIR)
+	printf '%s\n' '#!/bin/sh' \
+	    '# lmbench - run the suite with the programs and CONFIG of this directory' \
+	    '# (lmbench3 keeps its run script here); written by make.' \
+	    'case $${1:-} in' \
+	    '-h|--help) echo "Usage: lmbench [CONFIGFILE]"' \
+	    '	echo "Run the suite (scripts/lmbench) with the programs of this directory."' \
+	    '	echo "  CONFIGFILE  the saved answers, default CONFIG.<uname -n> here"; exit 0 ;;' \
+	    '-*) echo "lmbench: $$1: no such option" >&2; echo "Usage: lmbench [CONFIGFILE]" >&2; exit 2 ;;' \
+	    'esac' \
+	    'here=$$(cd "$$(dirname -- "$$0")" && pwd)' \
+	    'exec sh "$(CURDIR)/scripts/lmbench" "$$here" "$${1:-$$here/CONFIG.$$(uname -n)}"' >$@
+	chmod 755 $@
+
+# lmbench3's name for the build (VirtualClient runs make build).
+build: all
 
 features:
 	@if [ "$(TIRPC_OK)" = yes ]; then \
@@ -202,30 +223,37 @@ lint:
 
 # ---- the full run and its reports (scripts/, documented in doc/results.md) ----
 #
-#   make results    ask lmbench3's questions (defaults when stdin is not a
-#                   terminal, or DEFAULTS=1), save them, run the suite
-#   make rerun      run again with the saved answers
+#   make results    ask lmbench3's questions (answers from stdin, one a
+#                   line, defaults at its end; DEFAULTS=1: none read),
+#                   save them, run the suite
+#   make rerun      run again with the saved answers (asked first if none)
 #   make summary    lmbench 3.0 summary of results files (FILES=...)
 #   make percent    the same, each value as a percentage of the best host
+#   make see        summary and percent of every run, as lmbench3's make see
 #   make ps|png|pdf|svg   graphs of the series, into $(GRAPHDIR)
 #   make html       one offline page with the tables and SVG graphs
 #
 # Knobs: PROFILE=quick|standard|full, ONLY="lat_syscall bw_* mem" (programs
 # or groups, globs allowed), DEFAULTS=1, CONFIG=file, FILES="results files".
-HOST_S   := $(shell hostname 2>/dev/null | cut -d. -f1)
-CONFIG   ?= $(BINDIR)/CONFIG.$(HOST_S)
+# The answers are lmbench3's CONFIG.<uname -n> in bin/<os>/.
+NODE     := $(shell uname -n)
+CONFIG   ?= $(BINDIR)/CONFIG.$(NODE)
 PROFILE  ?= standard
 GRAPHDIR ?= results/graphs
 RUNENV    = CC="$(CC)" OPT="$(OPT)" CFLAGS="$(CFLAGS)" PROFILE="$(PROFILE)" ONLY="$(ONLY)"
 
-.PHONY: rerun summary percent ps png pdf svg html
+.PHONY: rerun summary percent see ps png pdf svg html
+CONFIG_RUN = sh scripts/config-run $(if $(filter 1 yes,$(DEFAULTS)),-d) $(BINDIR) $(CONFIG)
 results: all
-	@sh scripts/config $(if $(filter 1 yes,$(DEFAULTS)),-d) $(BINDIR) $(CONFIG)
+	@$(CONFIG_RUN)
 	@$(RUNENV) sh scripts/lmbench $(BINDIR) $(CONFIG)
 
 rerun: all
-	@test -r $(CONFIG) || { echo "make rerun: no saved answers in $(CONFIG): run make results" >&2; exit 2; }
+	@test -r $(CONFIG) || $(CONFIG_RUN)
 	@$(RUNENV) sh scripts/lmbench $(BINDIR) $(CONFIG)
+
+see:
+	@perl scripts/summary && perl scripts/summary -p
 
 summary:
 	@perl scripts/summary $(FILES)
@@ -244,6 +272,7 @@ html:
 # $(PREFIX)/bin/lmbench-ng             the one command (scripts/lmbench-ng.in)
 # $(PREFIX)/lib/lmbench-ng/bin/        the benchmark programs
 # $(PREFIX)/share/lmbench-ng/          the run and report scripts, VERSION
+# $(PREFIX)/share/lmbench-ng/contrib/ansible/  the fleet playbook (doc/fleet.md)
 # $(PREFIX)/include/lmbench-ng/        the API headers
 # $(PREFIX)/lib/liblmbench-ng.a        the harness library
 # $(PREFIX)/lib/pkgconfig/lmbench-ng.pc
@@ -258,10 +287,11 @@ I_LIB    := $(DESTDIR)$(PREFIX)/lib
 I_PC     := $(DESTDIR)$(PREFIX)/lib/pkgconfig
 I_MAN3   := $(DESTDIR)$(PREFIX)/share/man/man3
 I_MAN8   := $(DESTDIR)$(PREFIX)/share/man/man8
-PUB_HDRS := src/bench.h src/harness/lib_report.h src/helpers/lib_mem.h \
-	    src/helpers/lib_partner.h
+PUB_HDRS := src/bench.h src/harness/lib_report.h src/harness/lib_result.h \
+	    src/helpers/lib_mem.h src/helpers/lib_partner.h
 SCRIPT_FILES := $(filter-out scripts/lib scripts/lmbench-ng.in,$(wildcard scripts/*))
 SCRIPT_LIBS  := $(wildcard scripts/lib/*)
+CONTRIB_ANSIBLE := $(wildcard contrib/ansible/*)
 MAN3     := $(wildcard doc/*.3)
 MAN8     := $(wildcard doc/*.8)
 VERSION  := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
@@ -273,6 +303,8 @@ install: all
 	install -m 755 $(BINS) $(I_PROGS)
 	install -m 755 $(sort $(SCRIPT_FILES)) $(I_SHARE)/scripts
 	install -m 644 $(SCRIPT_LIBS) $(I_SHARE)/scripts/lib
+	install -d $(I_SHARE)/contrib/ansible
+	install -m 644 $(CONTRIB_ANSIBLE) $(I_SHARE)/contrib/ansible
 	echo "$(VERSION)" >$(I_SHARE)/VERSION
 	install -m 644 $(PUB_HDRS) $(I_INC)
 	install -m 644 $(LIB) $(I_LIB)/liblmbench-ng.a
@@ -290,9 +322,11 @@ uninstall:
 	rm -f $(addprefix $(I_PROGS)/,$(PROGS) $(RPC_PROGS))
 	rm -f $(addprefix $(I_SHARE)/scripts/,$(notdir $(SCRIPT_FILES)))
 	rm -f $(addprefix $(I_SHARE)/scripts/lib/,$(notdir $(SCRIPT_LIBS)))
+	rm -f $(addprefix $(I_SHARE)/contrib/ansible/,$(notdir $(CONTRIB_ANSIBLE)))
 	rm -f $(I_SHARE)/VERSION
 	rm -f $(addprefix $(I_INC)/,$(notdir $(PUB_HDRS)))
 	rm -f $(addprefix $(I_MAN8)/,$(notdir $(MAN8)))
 	rm -f $(addprefix $(I_MAN3)/,$(notdir $(MAN3)))
-	-rmdir $(I_SHARE)/scripts/lib $(I_SHARE)/scripts $(I_SHARE) $(I_PROGS) \
+	-rmdir $(I_SHARE)/scripts/lib $(I_SHARE)/scripts $(I_SHARE)/contrib/ansible \
+	    $(I_SHARE)/contrib $(I_SHARE) $(I_PROGS) \
 	    $(DESTDIR)$(PREFIX)/lib/lmbench-ng $(I_INC) 2>/dev/null

@@ -107,8 +107,8 @@ void bench_default_enough(long us);
 
 /*
  * A series timed in interleaved rounds.  Each round times one interval
- * of every point (forwards in even rounds, backwards in odd ones), so a
- * burst of other load or a drift falls on all points alike instead of
+ * of every point (forwards in even rounds, backwards in odd ones), so
+ * a burst of other load or a drift falls on all points alike instead of
  * bending the series where it happened.  The callbacks keep benchmp()'s
  * contract.  One copy: every point's initialize(0) runs before the first
  * round and its cleanup(0) after the last, so all points' states live
@@ -117,21 +117,24 @@ void bench_default_enough(long us);
  * copies: at most 4 rounds, each a benchmp() of its share of the
  * intervals, which sets up and tears down the state every round.
  */
+struct bench_result;	/* the samples: src/harness/lib_result.h */
 struct bench_point {
 	benchmp_f initialize, benchmark, cleanup;
 	void *cookie;
 	/* Filled in by benchmp_rounds(): the iteration count and the
-	 * intervals (ns, overheads subtracted) of every round; with
-	 * parallel copies one per round of all copies together. */
+	 * point's samples, as benchmp() keeps them (one per interval; with
+	 * parallel copies one per round of all copies together). */
 	iter_t n;
-	double *ns;
-	uint64 *iters;
-	int count, cap;
+	struct bench_result *result;
 };
+/* A point before benchmp_rounds(): its callbacks and cookie. */
+#define BENCH_POINT(init, bench, clean, arg) \
+	((struct bench_point){.initialize = (init), .benchmark = (bench), \
+			      .cleanup = (clean), .cookie = (arg)})
 void benchmp_rounds(struct bench_point *pts, int npts, int parallel,
 		    int warmup, int repetitions);
-/* Make a point's intervals the current result (gettime(), reports). */
-void bench_point_result(const struct bench_point *p, int parallel);
+/* Make a copy of a point's result the last one (gettime(), nano(), ...). */
+void bench_point_result(const struct bench_point *p);
 void bench_point_free(struct bench_point *p);
 /*
  * 1 if every process stays on one CPU for the whole run: the placement

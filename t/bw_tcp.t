@@ -1,5 +1,6 @@
 #!/usr/bin/perl
-# bw_tcp: the "<msg MB> <MB/s>" line, -s/-S, missing server, bad input.
+# bw_tcp: lmbench3's "<msg MB> <MB/s> MB/sec" line, -s/-S, missing server,
+# bad input.
 use strict;
 use warnings;
 use lib 't/lib';
@@ -17,8 +18,8 @@ for my $case ([['-m', '1'], '0.000001'], [['-m', '1024'], '0.001024'],
 	my ($args, $mb) = @$case;
 	my $r = run([bin($prog), @$args], env => {quick_env()});
 	is($r->{status}, 0, "@$args: exit 0") or diag($r->{err});
-	like($r->{err}, qr/^\Q$mb\E ($n)\n\z/, "@$args: line");
-	my ($x) = $r->{err} =~ / ($n)$/;
+	like($r->{err}, qr/^\Q$mb\E ($n) MB\/sec\n\z/, "@$args: line");
+	my ($x) = $r->{err} =~ / ($n) MB\/sec$/;
 	ok(defined $x && $x > 0 && $x < 1e6, "@$args: plausible MB/s");
 }
 
@@ -29,17 +30,17 @@ for my $case ([['-m', '1'], '0.000001'], [['-m', '1024'], '0.001024'],
 	my $r = run([bin($prog), '-N', 4, '-m', '1k', '-m', '64k', '-m', '1m'],
 		    env => {quick_env(), LMBENCH_STATS => 1});
 	is($r->{status}, 0, 'three -m: exit 0') or diag($r->{err});
-	my @x = $r->{err} =~ /^($n) $n$/mg;
+	my @x = $r->{err} =~ /^($n) $n MB\/sec$/mg;
 	is_deeply(\@x, [ '0.001024', '0.065536', '1.048576' ], 'three -m: a line per size, in order');
 	my @ns = $r->{err} =~ /^#stats label="bw_tcp" .* n=(\d+) /mg;
 	is_deeply(\@ns, [ 4, 4, 4 ], 'three -m: 4 rounds each');
 	$r = run([bin($prog), '-P', 2, '-N', 2, '-m', '1k', '-m', '64k'], env => {quick_env()});
 	is($r->{status}, 0, '-P 2, two -m: exit 0') or diag($r->{err});
-	is_deeply([ $r->{err} =~ /^($n) $n$/mg ], [ '0.001024', '0.065536' ], '-P 2: a line per size');
+	is_deeply([ $r->{err} =~ /^($n) $n MB\/sec$/mg ], [ '0.001024', '0.065536' ], '-P 2: a line per size');
 }
 bad_input_ok($prog, [ map { ('-m', '1k') } 1 .. 17 ], 'seventeen sizes');
 bad_input_ok($prog, ['-M', '300M'], '-M alone above the largest message');
-server_cycle($prog, label => qr/^0\.065536 $n$/m);
+server_cycle($prog, label => qr/^0\.065536 $n MB\/sec$/m);
 missing_server_ok($prog, ['-p', free_port(), '127.0.0.1'], 'missing server');
 
 bad_input_ok($prog, ['-x'], 'unknown option');

@@ -46,11 +46,12 @@ $r = run([$ls, '-N', 7, 'null'], env => {quick_env(), LMBENCH_STATS => 1});
 my ($line) = $r->{err} =~ /^(#stats .*)$/m;
 ok($line, 'LMBENCH_STATS=1 prints a #stats line');
 my %f = ($line // '') =~ /(\w+)=("[^"]*"|\S+)/g;
-is($f{n}, 7, 'n = repetitions');
+# More intervals where fewer than half were clean, at most as many again.
+ok($f{n} >= 7 && $f{n} <= 14, "n = repetitions, up to twice ($f{n})");
 is($f{label}, '"Simple syscall"', 'label');
 is($f{unit}, 'microseconds', 'unit');
 my @s = split /,/, $f{samples} // '';
-is(scalar @s, 7, 'raw samples');
+is(scalar @s, $f{n}, 'raw samples, n of them');
 ok($f{min} <= $f{q1} && $f{q1} <= $f{median} && $f{median} <= $f{q3} &&
    $f{q3} <= $f{max}, 'min <= q1 <= median <= q3 <= max');
 ok($f{ci_lo} <= $f{median} && $f{median} <= $f{ci_hi},

@@ -154,7 +154,7 @@ for my $case ([ '', 'unknown', qr/unknown: MB=4 LLC=unknown/ ],
 	my $text = slurp($file // '');
 	like($text, qr/^\[CHECK: working_set: $want/m, "working_set check for LLC '$llc'");
 	like($text, qr/^\[LLC_SOURCE: \Q$src\E\]$/m, "LLC_SOURCE recorded ($src)");
-	like($text, qr/^\[CACHE_SOURCE: test: \Q$src\E \(found by scripts\/config\)\]$/m,
+	like($text, qr/^\[CACHE_SOURCE: test: \Q$src\E \(found by scripts\/config-run\)\]$/m,
 	     'CACHE_SOURCE recorded');
 	my $j = slurp("$file.json");
 	like($j, qr/"llc_source"\s*:\s*"\Q$src\E"/, 'JSON llc_source');

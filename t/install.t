@@ -42,6 +42,7 @@ for my $s (grep { -f } glob('scripts/*')) {
 }
 ok(keys %sourced >= 3, 'the sourced sh libraries found: ' . join(' ', sort keys %sourced));
 ok(-f "$u/share/lmbench-ng/scripts/lib/$_", "scripts/lib/$_ installed") for sort keys %sourced;
+ok(-f "$u/share/lmbench-ng/contrib/ansible/lmbench.yml", 'the fleet playbook');
 ok(-f "$u/include/lmbench-ng/bench.h", 'bench.h');
 ok(-f "$u/lib/liblmbench-ng.a", 'the harness library');
 ok(-f "$u/lib/pkgconfig/lmbench-ng.pc", 'lmbench-ng.pc');
@@ -111,6 +112,9 @@ like($text, qr/^\[LMBENCH_VER: lmbench-ng \S+\]$/m, 'and the installed version')
 like($text, qr/^\[CHECK: working_set: \w+: /m, 'and its self-checks');
 $r = run(["$u/bin/lmbench-ng", 'summary'], env => { HOME => $home });
 like($r->{out}, qr/L M B E N C H/, 'lmbench-ng summary reads it');
+$r = run(["$u/bin/lmbench-ng", 'export', '-f', 'csv', $res[0] // '']);
+like($r->{out}, qr/\Atime,run_id,host,[^\n]*,syscall\.null(?:,[^\n]*)?\n[^\n]+\n\z/,
+     'lmbench-ng export: the run as a CSV row') or diag($r->{err});
 $r = run(["$u/bin/lmbench-ng", '--help']);
 is($r->{status}, 0, 'lmbench-ng --help exits 0');
 like($r->{out}, qr/^Usage: lmbench-ng COMMAND/, 'and prints the usage');

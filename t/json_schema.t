@@ -44,6 +44,7 @@ print $fh <<'EOT';
 [DATE: 2026-11-22 21:28:07 +0100]
 [UPTIME:  21:28:07 up 2 days,  3:04,  0 user,  load average: 0.1, 0.2, 0.3]
 Simple syscall: 0.1000 microseconds
+#stats label="Simple syscall" unit=microseconds parallel=1 samples=0.1,0.5,0.1 n=3 min=0.1 q1=0.1 median=0.1 q3=0.1 max=0.1 ci_lo=0.1 ci_hi=0.1 ci_level=0.75 tainted=1 taint=0,1,0 median_of=clean cpus=0,1 cpu_share=0.998 switches=2 migrations=0 faults_op=0 cycles_op=312.5 ghz=3.125 counters_missing="dtlb_misses: no PMU (No such file or directory)"
 "stride=64
 0.00049 1.100
 64k 5.000
@@ -64,6 +65,12 @@ is($j->{config}{MB}, 256, 'MB a number');
 is_deeply($j->{host}{caches}[2], { name => 'L2', level => 2, type => 'unified', size_kb => 1024 },
 	  'caches as objects');
 is($j->{series}[0]{points}[1]{x}, 65536, 'a size written 64k: bytes, a number');
+my ($sys) = grep { $_->{label} eq 'Simple syscall' } @{ $j->{values} };
+is_deeply([ @{$sys}{qw(cpus tainted taint median_of)} ], [ [0, 1], 1, [0, 1, 0], 'clean' ],
+	  'the CPUs of a result and its taint');
+is_deeply($sys->{counters}, { cpu_share => 0.998, switches => 2, migrations => 0,
+	  faults_op => 0, cycles_op => 312.5, ghz => 3.125,
+	  missing => 'dtlb_misses: no PMU (No such file or directory)' }, 'its counters');
 
 # Each of these must be refused.
 my %bad = (
@@ -73,6 +80,7 @@ my %bad = (
 	'an unknown unit' => sub { $_[0]{values}[0]{unit} = 'usec' },
 	'no run id' => sub { delete $_[0]{run_id} },
 	'x as text' => sub { $_[0]{series}[0]{points}[0]{x} = '0.00049' },
+	'a counter as text' => sub { $_[0]{values}[0]{counters}{cycles_op} = '312.5' },
 );
 for my $what (sort keys %bad) {
 	my $c = decode_json($r->{out});

@@ -47,15 +47,16 @@ like($r->{err}, qr/\A(?:[0-9]+k\t[0-9]+\t[0-9]+\t[0-9]+\n){4}\z/,
      '-P 2: four result lines');
 is_deeply([leftovers()], [], 'nothing left after -P 2');
 
-# Every creation is timed before any deletion, yet each size's line still
-# sits between its create and its delete #stats lines.
+# Every creation is timed before any deletion, yet each size's line is
+# followed by its create and its delete #stats lines (the full run moves
+# them after the series block, each tied to the line by its x).
 $r = run([bin('lat_fs'), '-N', '2', $dir],
 	 env => {quick_env(), LMBENCH_STATS => 1});
 is($r->{status}, 0, 'LMBENCH_STATS: exit 0');
 my @kinds = map { /^#stats label="lat_fs (create|delete)"/ ? $1
 		  : /^([0-9]+k)\t/ ? 'line' : "other: $_" } split /\n/, $r->{err};
-is_deeply(\@kinds, [ ('create', 'line', 'delete') x 4 ],
-	  'LMBENCH_STATS: create, line, delete per size');
+is_deeply(\@kinds, [ ('line', 'create', 'delete') x 4 ],
+	  'LMBENCH_STATS: line, create, delete per size');
 
 # One size, one file per directory.
 $r = run([bin('lat_fs'), '-s', '2k', '-n', '1', '-N', '2', $dir],

@@ -20,7 +20,7 @@ my @servers = (
 	['lat_tcp', '-p', ['-m', '64'], qr/^TCP latency using /m],
 	['lat_udp', '-p', ['-m', '64'], qr/^UDP latency using /m],
 	['lat_connect', '-p', [], qr/^TCP\/IP connection cost to /m],
-	['bw_tcp', '-p', ['-m', '64k', '-M', '1m'], qr/^0\.065536 $n\n/],
+	['bw_tcp', '-p', ['-m', '64k', '-M', '1m'], qr/^0\.065536 $n MB\/sec\n/],
 	['bw_udp', '-p', [], qr/MB\/sec/],
 );
 push @servers, ['lat_rpc', '-o', ['-p', 'udp'], qr/^RPC\/udp latency /m]

@@ -1,5 +1,5 @@
 #!/usr/bin/perl
-# scripts/lmbench and scripts/config when things go wrong around them: a
+# scripts/lmbench and scripts/config-run when things go wrong around them: a
 # results file that cannot be written (file size limit, as on a full disk),
 # a scratch file that cannot be made, closed stdout/stderr.  Results are
 # never lost silently: exit 1 and no end mark when writes failed, exit 3
@@ -51,7 +51,7 @@ like($text, qr/^\[STATUS: complete\]$/m, 'scratch file: the rest of the run comp
 for my $close ('>&-', '2>&-', '>&- 2>&-') {
 	my $d = "$tmp/" . $k++;
 	mkdir $d or die;
-	$r = run(['sh', '-c', "exec sh scripts/config -d '$bindir' '$d/CONFIG' $close"],
+	$r = run(['sh', '-c', "exec sh scripts/config-run -d '$bindir' '$d/CONFIG' $close"],
 		 env => { LMBENCH_SYSFS_ROOT => Cwd::getcwd() . '/t/sysfs/two-level-l3' });
 	is($r->{status}, 0, "config $close: exit 0");
 	ok(-s "$d/CONFIG", "config $close: configuration written");

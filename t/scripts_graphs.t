@@ -195,28 +195,31 @@ is($r->{status}, 0, 'summary exit 0');
 my $s = $r->{out};
 sub row { my ($title) = @_; $s =~ /^\Q$title\E.*?\n(synth [^\n]*)/ms ? $1 : '' }
 is(row('Basic system parameters'),
-   'synth     Linux 0.0-tes        x86_64-linux-gnu 3000    64    64 6.1000    1', 'basic parameters');
+   'synth     Linux 0.0-tes        x86_64-linux-gnu 3000    64    64    6.1    1', 'basic parameters');
 is(row('Processor, Processes'),
-   'synth     Linux 0.0-tes 3000 0.10 0.25 0.50 1.50 6.50 0.18 1.70 205. 755. 1589', 'processes');
+   'synth     Linux 0.0-tes 3000  0.1 0.25  0.5  1.5  6.5 0.18  1.7  205  755 1589', 'processes');
 is(row('Basic integer operations'),
-   'synth     Linux 0.0-tes 0.1800 0.2000 0.8500 3.0100 3.2800', 'integer ops');
-is(row('Basic uint64 operations'), 'synth     Linux 0.0-tes        0.2100', 'uint64 ops, blanks kept');
+   'synth     Linux 0.0-tes   0.18    0.2   0.85   3.01   3.28', 'integer ops');
+is(row('Basic uint64 operations'), 'synth     Linux 0.0-tes          0.21', 'uint64 ops, blanks kept');
 is(row('Basic double operations'), 'synth     Linux 0.0-tes                 12.2', 'double ops');
 is(row('Context switching'),
-   'synth     Linux 0.0-tes   27.0   28.0   29.0   16.0   17.0    16.5    17.5', 'context switching');
+   'synth     Linux 0.0-tes     27     28     29     16     17    16.5    17.5', 'context switching');
 is(row('*Local* Communication latencies'),
-   'synth     Linux 0.0-tes  27.0             10.9  20.0  13.9  25.0 70.2', 'local latencies');
-is(row('*Remote* Communication latencies'), 'synth             hostb  50.0        60.0       100.',
+   'synth     Linux 0.0-tes    27             10.9    20  13.9    25 70.2', 'local latencies');
+is(row('*Remote* Communication latencies'), 'synth             hostb    50          60        100',
      'remote latencies');
 is(row('File & VM system latencies'),
-   'synth     Linux 0.0-tes   10.0 5.0000   20.0 8.0000    20.0 0.550 0.99000 1.100', 'file & VM');
+   'synth     Linux 0.0-tes     10      5     20      8      20  0.55    0.99   1.1', 'file & VM');
 is(row('*Local* Communication bandwidths'),
-   'synth     Linux 0.0-tes 4292 6771 3925 5000.0 6000.0 10000. 9000.0 12000 11000', 'bandwidths');
-like(row('Loaded memory latency'), qr/^synth\s+Linux 0\.0-tes\s+1\s+100\.0\s+9000\s+180\.0$/,
+   'synth     Linux 0.0-tes 4292 6771 3925   5000   6000    10K   9000  12K   11K', 'bandwidths');
+like(row('Loaded memory latency'), qr/^synth\s+Linux 0\.0-tes\s+1\s+100\s+9000\s+180$/,
      'loaded latency: loaders, idle, the highest load and the latency there');
 unlike($s, qr/IPC latency by placement/, 'no placement section without placement results');
+# The curves end at 8 MB, within twice the 8 MB L3: their last points,
+# and a guess that says so.
 is(row('Memory latencies'),
-   'synth     Linux 0.0-tes  3000 1.0700 3.6500  120.0       160.0', 'memory latencies');
+   'synth     Linux 0.0-tes  3000   1.07   3.65    120         160      Main mem in LLC?',
+   'memory latencies');
 
 # ---- graphs in every format ---------------------------------------------------------
 SKIP: {
@@ -248,14 +251,14 @@ SKIP: {
 	     'cache levels marked, from the header');
 	unlike(slurp("$tmp/g-png/mem_latency.gp"), qr/L1i/, 'not the instruction cache');
 	like(slurp("$tmp/g-png/mem_latency.gp"), qr/logscale x/, 'log x');
-	like(slurp("$tmp/g-png/loaded_latency.dat"), qr/^0 100\.000\n5000 120\.000\n9000 180\.000\n/m,
+	like(slurp("$tmp/g-png/loaded_latency.dat"), qr/^0 100 100 100\n5000 120 120 120\n9000 180 180 180\n/m,
 	     'loaded latency: the curve in order of bandwidth');
 
 	# ---- the HTML page --------------------------------------------------------------
 	$r = run([$^X, 'scripts/html', '-o', "$tmp/h/report.html", $f]);
 	is($r->{status}, 0, 'html: exit 0') or diag($r->{err});
 	my $h = slurp("$tmp/h/report.html");
-	is(() = $h =~ /<table class="summary">/g, 13, 'thirteen summary tables (with the remote and the loaded-latency ones)');
+	is(() = $h =~ /<table class="summary"[ >]/g, 13, 'thirteen summary tables (with the remote and the loaded-latency ones)');
 	is(() = $h =~ /<svg\b/g, 7, 'seven SVG graphs inline');
 	unlike($h, qr/\b(?:src|href)\s*=\s*"(?:https?:)?\/\//i, 'nothing fetched from a network');
 	SKIP: {
@@ -286,11 +289,11 @@ SKIP: {
 	is($r->{status}, 0, 'heat maps: exit 0') or diag($r->{err});
 	like($r->{out}, qr{/c2c\.gp$}m, 'c2c heat map written');
 	like($r->{out}, qr{/numa_latency\.gp$}m, 'numa latency heat map written');
-	my $dat = slurp("$tmp/hm/c2c.dat");
+	my ($dat) = split /\n\n\n/, slurp("$tmp/hm/c2c.dat");
 	is(scalar(() = $dat =~ /^\d+ \d+ \S+$/mg), 9, 'c2c: the full 3 x 3 grid');
-	like($dat, qr/^0 0 NaN\n1 0 50\.00\n2 0 120\.00\n/m, 'row 0: diagonal blank, then its pairs');
+	like($dat, qr/^0 0 NaN\n1 0 50\n2 0 120\n/m, 'row 0: diagonal blank, then its pairs');
 	like($dat, qr/^2 2 NaN$/m, 'the whole diagonal blank');
-	like(slurp("$tmp/hm/c2c.gp"), qr/with image/, 'drawn as an image');
+	like(slurp("$tmp/hm/c2c.gp"), qr/with image pixels/, 'drawn as an image of cells');
 }
 
 # ---- at most eight curves a graph; cache labels (written with -n) ---------------
@@ -303,7 +306,7 @@ sub gp_facts {
 	my ($lo, $hi) = $t =~ /^set xrange \[(\S+):(\S+)\]$/m;
 	my @labels = map { [ $_->[0], $_->[1] + 0, $_->[2] + 0 ] }
 		map { [ /^set label \d+ "((?:[^"\\]|\\.)*)" at (\S+), graph \S+ .* offset (\S+),0/ ] }
-		grep { /^set label / } split /\n/, $t;
+		grep { /^set label \d+ "(?:[^"\\]|\\.)*" at \S+, graph / } split /\n/, $t;
 	return { text => $t, curves => \@curves, lo => $lo, hi => $hi, labels => \@labels };
 }
 {

@@ -24,13 +24,11 @@ my $cfg = tiny_config($tmp);
 my $out = "$tmp/results";
 mkdir $out;
 # An earlier run's file, which must stay as it is.
-chomp(my $arch = `uname -m`);
-chomp(my $os = lc `uname -s`);
-# As scripts/lmbench names it (hostname is not installed everywhere).
-chomp(my $host = `hostname 2>/dev/null || uname -n`);
-$host =~ s/\..*//;
-mkdir "$out/$arch-$os";
-my $old = "$out/$arch-$os/$host.0";
+# As scripts/lmbench names it: results/<os>/<uname -n>.<n>, as lmbench3.
+chomp(my $os = `sh scripts/os`);
+chomp(my $host = `uname -n`);
+mkdir "$out/$os";
+my $old = "$out/$os/$host.0";
 open(my $ofh, '>', $old) or die;
 print $ofh "[STATUS: complete]\n";
 close $ofh;

@@ -9,6 +9,7 @@ use warnings;
 use lib 't/lib';
 use LmTest;
 use LmRun;
+use NetNs;
 use Test::More;
 use File::Temp qw(tempdir);
 
@@ -18,19 +19,8 @@ plan skip_all => 'needs root for ip netns' if $> != 0;
 plan skip_all => 'network programs not built' if grep { !-x "$bindir/$_" } @net;
 my ($na, $nb) = ("lmscr$$" . 'a', "lmscr$$" . 'b');
 my ($ipa, $ipb) = ('10.213.77.1', '10.213.77.2');
-sub sh { return system('sh', '-c', "@_ >/dev/null 2>&1") == 0; }
-plan skip_all => 'ip netns does not work here' unless sh("ip netns add $na");
-END {
-	local $?;	# keep the test's exit status
-	sh("ip netns del $na") if defined $na;
-	sh("ip netns del $nb") if defined $nb;
-}
-ok(sh("ip netns add $nb")
-   && sh("ip link add ${na}v type veth peer name ${nb}v")
-   && sh("ip link set ${na}v netns $na") && sh("ip link set ${nb}v netns $nb")
-   && sh("ip -n $na addr add $ipa/24 dev ${na}v") && sh("ip -n $nb addr add $ipb/24 dev ${nb}v")
-   && sh("ip -n $na link set ${na}v up") && sh("ip -n $nb link set ${nb}v up")
-   && sh("ip -n $na link set lo up") && sh("ip -n $nb link set lo up"),
+plan skip_all => 'ip netns does not work here' unless ns_add($na);
+ok(ns_add($nb) && ns_link($na, $ipa, $nb, $ipb),
    'two namespaces joined by a veth pair') or BAIL_OUT('cannot set up the namespaces');
 
 my $tmp = tempdir(CLEANUP => 1);
@@ -62,7 +52,7 @@ for my $re (qr/^UDP latency using \Q$ipb\E: [0-9.]+ microseconds$/m,
 	    qr/^TCP\/IP connection cost to \Q$ipb\E: [0-9.]+ microseconds$/m,
 	    qr/^RPC\/udp latency using \Q$ipb\E: [0-9.]+ microseconds$/m,
 	    qr/^RPC\/tcp latency using \Q$ipb\E: [0-9.]+ microseconds$/m,
-	    qr/^"Socket bandwidth using \Q$ipb\E\n[0-9.]+ [0-9.]+$/m) {
+	    qr/^Socket bandwidth using \Q$ipb\E\n[0-9.]+ [0-9.]+ MB\/sec$/m) {
 	like($text, $re, "measured across the namespaces: $re");
 }
 unlike($text, qr/^\[FAILED: /m, 'nothing failed')

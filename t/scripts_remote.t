@@ -44,7 +44,7 @@ chomp(my $uname = `uname -a`);
 like($text, qr/^\[ Networking remote to hostb: \Q$uname\E \]$/m, 'remote host recorded with its uname -a');
 like($text, qr/^\[REMOTE: hostb\]$/m, 'REMOTE in the header');
 like($text, qr/^\[SKIPPED: lat_rpc: not built/m, 'a network program not built is noted');
-like($text, qr/^"Socket bandwidth using hostb$/m, 'remote bandwidth series titled');
+like($text, qr/^Socket bandwidth using hostb$/m, 'remote bandwidth series titled');
 my @l = split /\n/, slurp($log);
 my ($rdir) = map { m{rsh hostb (\S+)/lat_tcp -s -p 0 -b hostb} ? $1 : () } @l;
 ok($rdir, 'remote server started through RSH from a private directory');

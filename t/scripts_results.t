@@ -14,6 +14,7 @@ use lib 't/lib';
 use lib 'scripts/lib';
 use LMResults;
 use LMSummary;
+use LMCaches;
 use LmTest;
 use Test::More;
 use JSON::PP;
@@ -153,13 +154,14 @@ my @SUMMARY = (
 		[ 'Bcopy (hand)', 'bw_mem.fcp' ], [ 'Mem read', 'bw_mem.frd' ],
 		[ 'Mem write', 'bw_mem.fwr' ]),
 	direct('Memory latencies', [ 'L1 $', 'cache.l1.latency' ],
-	       [ 'L2 $', 'cache.l2.latency' ], [ 'Main mem', 'cache.memory.latency' ]),
-	# The random-order curve beyond twice the last-level cache.
-	[ 'Memory latencies', 'Rand mem', sub {
+	       [ 'L2 $', 'cache.l2.latency' ]),
+	# The stride-128 and the random-order curve beyond twice the last
+	# cache level the run believes.
+	(map { my ($c, $s) = @$_; [ 'Memory latencies', $c, sub {
 		my ($m, $run) = @_;
-		my ($llc) = ($run->{header}{LLC_KB} // 0) * 1024;
-		med(map { $m->{$_}{value} } grep { /^mem\.random_latency\.stride_16\@(.*)$/
-			&& $1 * 1048576 > 2 * $llc } keys %$m) } ],
+		my $from = LMCaches::memory_from($run) // 0;
+		med(map { $m->{$_}{value} } grep { /^\Q$s\E\@(.*)$/ && $1 * 1048576 > 2 * $from } keys %$m) } ] }
+		[ 'Main mem', 'mem.load_latency.stride_128' ], [ 'Rand mem', 'mem.random_latency.stride_16' ]),
 );
 
 for my $f (@samples) {

@@ -40,7 +40,7 @@ is($r->{status}, 0, 'run exits 0') or diag($r->{err});
 my @files = results_files($out);
 is(scalar @files, 1, 'one results file');
 my $f = $files[0] // '';
-like($f, qr{/[^/]+-[a-z]+/[^/]+\.0$}, 'named <arch>-<os>/<host>.0');
+like($f, qr{/[^/]+-[a-z]+/[^/]+\.0$}, 'named <os>/<node>.0');
 my $text = slurp($f);
 like($text, qr/\A\[lmbench3\.0 results for \S.*\]\n/, 'first line: lmbench3 header');
 for my $k (qw(MB SYNC_MAX LMBENCH_SCHED MHZ LINE_SIZE ENOUGH TIMING_O LOOP_O HOSTNAME
@@ -110,6 +110,43 @@ is(slurp("$dirn/$host.1"), "keep me\n", 'existing results file untouched');
 ok(-f "$dirn/$host.2", 'second run wrote <host>.2');
 like(slurp("$dirn/$host.2"), qr/^\[ONLY: lat_syscall\]$/m, 'selection recorded');
 
+# The scratch file: lmbench3's FSDIR/XXX, taken exclusively by a run that
+# needs it and removed after; when another holds it, a private one.
+{
+	my $d = "$tmp/scratch";
+	mkdir $d or die;
+	my $sc = tiny_config($d);
+	for my $held (0, 1) {
+		if ($held) { open(my $x, '>', "$d/XXX") or die; print $x "not ours\n"; close $x; }
+		$r = run(['sh', 'scripts/lmbench', '-o', "$d/r$held", $bindir, $sc],
+			 env => { %env, ONLY => 'lat_syscall' });
+		is($r->{status}, 0, "scratch file held=$held: exit 0") or diag($r->{err});
+		my ($t) = map { slurp($_) } results_files("$d/r$held");
+		if ($held) {
+			like($t // '', qr/^\[FILE: \Q$d\E\/lmbench\.\w+\/XXX\]$/m, 'held: a private file');
+			like($t // '', qr/^\[FILE_NOTE: \Q$d\E\/XXX exists/m, 'held: and why');
+			is(slurp("$d/XXX"), "not ours\n", 'held: the other file untouched');
+		} else {
+			like($t // '', qr/^\[FILE: \Q$d\E\/XXX\]$/m, 'free: FSDIR/XXX, as lmbench3');
+			like($t // '', qr/^Simple stat: /m, 'free: used');
+			ok(!-e "$d/XXX", 'free: removed at the end');
+		}
+	}
+}
+
+# Mail results: the mail is written outside results/<os>/, which a harness
+# reads with cat *.* (each line there twice would count twice).
+my $mcfg = tiny_config("$tmp/detect", MAIL => 'YES');
+$r = run(['sh', 'scripts/lmbench', '-o', "$tmp/mailrun", $bindir, $mcfg],
+	 env => { %env, ONLY => 'lat_syscall' });
+is($r->{status}, 0, 'MAIL=YES: exit 0') or diag($r->{err});
+my @mail = glob("$tmp/mailrun/mail/*.mail");
+is(scalar @mail, 1, 'the mail in results/mail/');
+like(slurp($mail[0] // '/dev/null'), qr/\ASubject: .*\n\n\[lmbench3\.0 results/, 'the results, ready to send');
+is_deeply([ map { s{.*/}{}r } grep { !m{/mail/} } glob("$tmp/mailrun/*/*") ],
+	  [ map { s{.*/}{}r } ($files[0] =~ s/\.\d+$//r) . '.0', ($files[0] =~ s/\.\d+$//r) . '.0.json' ],
+	  'only the results file and its JSON twin beside it');
+
 # The watchdog: a benchmark that overruns is stopped and recorded as failed.
 $r = run([@cmd], env => { %env, ENOUGH => 300000, LMBENCH_TIMEOUT => 1,
 	ONLY => 'lat_syscall' });
@@ -124,6 +161,9 @@ my $bad = tiny_config($tmp, MB => 'lots');
 $r = run(['sh', 'scripts/lmbench', '-o', $out, $bindir, $bad], env => \%env);
 is($r->{status}, 2, 'bad MB in the configuration: exit 2');
 like($r->{err}, qr/MB=lots/, 'and says why');
+$r = run(['sh', 'scripts/lmbench', '-o', $out, $bindir, $cfg], env => { %env, LOADERS => '1 0' });
+is($r->{status}, 2, 'a loader count of 0: exit 2');
+like($r->{err}, qr/^lmbench: LOADERS=1 0: /, 'and says why');
 $r = run(['sh', 'scripts/lmbench', '-p', 'fast', '-o', $out, $bindir, $cfg], env => \%env);
 is($r->{status}, 2, 'unknown profile: exit 2');
 $r = run(['sh', 'scripts/lmbench'], env => \%env);

@@ -60,7 +60,7 @@ for my $t (sort keys %cols) {
 	my @r = grep { /^vm\.\d+\s/ } split /\n/, $body;
 	is(scalar @r, scalar @samples, "section '$t': one row per file");
 	for my $row (@r) {
-		my $n = grep { /^\d+(\.\d*)?$/ } split ' ', $row;
+		my $n = grep { /^\d+(\.\d*)?[KM]?$/ } split ' ', $row;
 		is($n, $cols{$t}, "section '$t': $cols{$t} values in a row");
 	}
 }
@@ -100,6 +100,69 @@ for my $t (sort keys %cols) {
 	is_deeply([ map { (split ' ')[0] } split /\n/, $body // '' ],
 		  [ 'avery.3#1', 'averyl.12', 'other', 'avery.3#4' ],
 		  'rows told apart: host.n cut before the suffix, a lone host plain');
+}
+
+# Numbers as a person reads them: no trailing zeros (9.53000) or point
+# (758.), large values in K and M; and no "do not distribute" banner (the
+# licence is MIT).
+unlike($s, qr/Alpha software|do not distribute/, 'no Alpha-software banner');
+my @cells = map { split ' ', substr($_, 24) } grep { /^vm\.\d+\s/ } split /\n/, $s;
+ok(@cells > 100, 'the cells of every section');
+is(scalar(grep { /^\d+\.$/ || /\.\d*0$/ } @cells), 0, 'no number ends in a point or a zero decimal')
+	or diag(join(' ', grep { /^\d+\.$/ || /\.\d*0$/ } @cells));
+ok((grep { /^\d+(?:\.\d+)?K$/ } @cells), 'values from 10000 up in K');
+
+# The tables as VirtualClient reads them (its LMbenchMetricsParser.cs:
+# sections between blank lines, rows with these words dropped, cells cut
+# at fixed columns, K and M multiplied out): every cell it reads is blank
+# or the number the summary means, within the digits shown.
+my %VC = (
+	'Processor, Processes' => [ map { [ $_, 4 ] } 24, 29, 34, 39, 44, 49, 54, 59, 64, 69, 74 ],
+	'Basic integer operations' => [ map { [ $_, 6 ] } 24, 31, 38, 45, 52 ],
+	'Basic float operations' => [ map { [ $_, 6 ] } 24, 31, 38, 45 ],
+	'Basic double operations' => [ map { [ $_, 6 ] } 24, 31, 38, 45 ],
+	'Context switching' => [ [ 24, 6 ], [ 31, 6 ], [ 38, 6 ], [ 45, 6 ], [ 52, 6 ], [ 59, 7 ], [ 67, 7 ] ],
+	'*Local* Communication latencies' => [ [ 24, 5 ], [ 30, 5 ], [ 36, 4 ], [ 41, 5 ], [ 47, 5 ],
+		[ 53, 5 ], [ 59, 5 ], [ 65, 4 ] ],
+	'File & VM system latencies' => [ [ 24, 6 ], [ 31, 6 ], [ 38, 6 ], [ 45, 6 ], [ 52, 7 ],
+		[ 60, 5 ], [ 66, 7 ], [ 74, 5 ] ],
+	'*Local* Communication bandwidths' => [ [ 24, 4 ], [ 29, 4 ], [ 34, 4 ], [ 39, 6 ], [ 46, 6 ],
+		[ 53, 6 ], [ 60, 6 ], [ 67, 4 ], [ 72, 5 ] ],
+	'Memory latencies' => [ [ 24, 5 ], [ 30, 6 ], [ 37, 6 ], [ 44, 11 ], [ 56, 11 ] ],
+);
+{
+	use lib 'scripts/lib';
+	require LMResults;
+	require LMSummary;
+	my @runs = map { LMResults::parse($_) } @samples;
+	my %want;	# title => [ rows of raw values ]
+	for my $t (LMSummary::tables(\@runs)) {
+		my ($title) = $t->{head} =~ /^(.*?)(?: -|\n| in )/;
+		$want{$title} = [ map { $_->{values} } @{ $t->{rows} } ];
+	}
+	my $text = $s =~ s/^.*(?:-{2,}|ctxsw|Create|reread|WARNING|hndl|add).*\n//mgr;
+	my ($bad, $read) = (0, 0);
+	for my $sec (split /\n\s*\n/, $text) {
+		my ($name, $head, @rows) = split /\n/, $sec;
+		next unless defined $name;
+		my ($t) = grep { index($name, $_) == 0 } keys %VC or next;
+		my $key = (grep { index($name, $_) == 0 } keys %want)[0];
+		for my $i (0 .. $#rows) {
+			my @cols = @{ $VC{$t} };
+			for my $c (0 .. $#cols) {
+				my $cell = length($rows[$i]) > $cols[$c][0] ? substr($rows[$i], $cols[$c][0], $cols[$c][1]) : '';
+				$cell =~ s/^\s+|\s+$//g;
+				next if $cell eq '';
+				my $v = $cell =~ /^([\d.]+)([KM]?)$/ ? $1 * { '' => 1, K => 1e3, M => 1e6 }->{$2} : undef;
+				my $w = $want{$key}[$i][ $t eq 'Basic system parameters' ? $c : $c ];
+				$read++;
+				$bad++, diag("$t row $i col $c: '$cell' for $w")
+					unless defined $v && defined $w && abs($v - $w) <= 0.05 * abs($w) + 0.001;
+			}
+		}
+	}
+	ok($read > 100, "VirtualClient's columns read ($read cells)");
+	is($bad, 0, 'each the number the summary means');
 }
 
 # A file that does not exist, and bad options.

@@ -1,7 +1,7 @@
 #!/usr/bin/perl
 # The settings rules of scripts/lib/settings.sh: each rule on values it
 # must take and refuse; the placement policies the same in the sh list and
-# in src/harness/lib_sched.c's table; scripts/config and scripts/lmbench with no
+# in src/harness/lib_sched.c's table; scripts/config-run and scripts/lmbench with no
 # rule of their own; and the run refusing a configuration that breaks one.
 use strict;
 use warnings;
@@ -53,7 +53,14 @@ my @cases = (
 	[ 'st_subset', 'ALL' ], [ 'st_subset', 'DEVELOPMENT' ],
 	[ 'st_subset', 'all', undef, 1, qr/ALL, HARDWARE, OS or DEVELOPMENT/ ],
 	[ 'st_yesno', 'Yes' ], [ 'st_yesno', 'n' ], [ 'st_yesno', 'maybe', undef, 1, qr/yes or no/ ],
-	[ 'st_yesno_saved', 'YES' ], [ 'st_yesno_saved', 'yes', undef, 1 ],
+	[ 'st_yesno_saved', 'YES' ], [ 'st_yesno_saved', 'yes' ], [ 'st_yesno_saved', '' ],
+	[ 'st_yesno_saved', 'maybe', undef, 1, qr/YES or NO/ ],
+	[ 'st_switch', 'YES' ], [ 'st_switch', 'no' ], [ 'st_switch', '' ],
+	[ 'st_switch', 'Y', undef, 1, qr/YES, NO or nothing/ ],
+	[ 'st_subset_answer', 'all' ], [ 'st_subset_answer', 'hw' ], [ 'st_subset_answer', 'Dev' ],
+	[ 'st_subset_answer', 'most', undef, 1, qr/ALL, HARDWARE, OS or DEVELOPMENT/ ],
+	[ 'st_status', '/dev/tty' ],
+	[ 'st_number', '0.028027' ], [ 'st_number', '5000' ], [ 'st_number', '1.2.3', undef, 1 ],
 	[ 'st_sched', 'DEFAULT' ], [ 'st_sched', 'UNIQUE_SPREAD' ], [ 'st_sched', 'CUSTOM 0 1' ],
 	[ 'st_sched', 'CUSTOM_SPREAD 1,0' ],
 	[ 'st_sched', 'CUSTOM', undef, 1, qr/needs a list of CPU/ ],
@@ -65,9 +72,9 @@ my @cases = (
 	[ 'st_mhz', '2979' ], [ 'st_mhz', '2979.5' ], [ 'st_mhz', '1.2.3', undef, 1 ],
 	[ 'st_mhz', '0.5', undef, 1, qr/plausible/ ], [ 'st_mhz', '', undef, 1 ],
 	[ 'st_fsdir', $tmp ], [ 'st_fsdir', "$tmp/none", undef, 1, qr/not a directory/ ],
-	[ 'st_remote', 'none' ], [ 'st_remote', 'hostb user@hostc' ],
+	[ 'st_remote', 'none' ], [ 'st_remote', '' ], [ 'st_remote', 'hostb user@hostc' ],
 	[ 'st_remote', 'bad host!', undef, 1, qr/not a host name/ ],
-	[ 'st_disks', 'none' ], [ 'st_disks', 'src/harness/lib_sched.c' ],
+	[ 'st_disks', 'none' ], [ 'st_disks', '' ], [ 'st_disks', 'src/harness/lib_sched.c' ],
 	[ 'st_disks', '/nonexistent/disk', undef, 1, qr/not a disk device/ ],
 	[ 'st_cmd', 'sh -c' ], [ 'st_cmd', 'nosuchcommand-xyz', undef, 1, qr/command not found/ ],
 	[ 'st_profile', 'quick' ], [ 'st_profile', 'fast', undef, 1, qr/quick, standard or full/ ],
@@ -77,6 +84,9 @@ my @cases = (
 	[ 'st_passes', '', undef, 1 ],
 	[ 'st_ipc_place', 'same' ], [ 'st_ipc_place', 'scheduler' ],
 	[ 'st_ipc_place', 'other', undef, 1, qr/same or scheduler/ ],
+	[ 'st_loaders', '' ], [ 'st_loaders', '1 2 4 64' ],
+	[ 'st_loaders', '0', undef, 1, qr/1 to 64/ ], [ 'st_loaders', '1 65', undef, 1 ],
+	[ 'st_loaders', 'all', undef, 1 ],
 	[ 'st_llc_kb', '' ], [ 'st_llc_kb', '32768' ], [ 'st_llc_kb', '32M', undef, 1 ],
 );
 # A directory this user cannot write (root writes everywhere: no case).
@@ -97,7 +107,7 @@ is((rule('st_only', 'lat_syscall,bw_* mem'))[1], 'lat_syscall bw_* mem', 'ONLY: 
 # ---- the scripts keep no rules of their own ---------------------------------------
 # (A policy named where a run uses it is fine; a line naming three is a
 # list written out again.)
-for my $s (qw(scripts/config scripts/lmbench)) {
+for my $s (qw(scripts/config-run scripts/lmbench)) {
 	my $t = slurp($s);
 	like($t, qr{^\. ".*/lib/settings\.sh"$}m, "$s sources the settings rules");
 	my @lists = grep { my $l = $_; (grep { $l =~ /\b$_\b/ } @sh) >= 3 } split /\n/, $t;
@@ -111,7 +121,9 @@ for my $s (qw(scripts/config scripts/lmbench)) {
 mkdir "$tmp/bin" or die;
 for my $bad ([ LMBENCH_SCHED => 'BOGUS' ], [ LMBENCH_SCHED => 'UNIQUE 3' ],
 	     [ SYNC_MAX => 0 ], [ MB => 'lots' ], [ SUBSET => 'SOME' ], [ FASTMEM => 'maybe' ],
-	     [ MHZ => 'fast' ], [ REMOTE => 'bad;host' ], [ FSDIR => "$tmp/none" ]) {
+	     [ MHZ => 'fast' ], [ REMOTE => 'bad;host' ], [ FSDIR => "$tmp/none" ],
+	     [ BENCHMARK_OS => 'Y' ], [ BENCHMARK_PIPE => 'maybe' ], [ ENOUGH => '5ms' ],
+	     [ LINE_SIZE => '64B' ], [ MAIL => 'perhaps' ]) {
 	my ($k, $v) = @$bad;
 	my $cfg = tiny_config($tmp, $k => $v);
 	my $r = run(['sh', 'scripts/lmbench', '-o', "$tmp/out", "$tmp/bin", $cfg]);

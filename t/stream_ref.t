@@ -8,6 +8,7 @@ use strict;
 use warnings;
 use lib 't/lib';
 use LmTest;
+use LmRun;
 use Test::More;
 use File::Temp qw(tempdir);
 
@@ -22,26 +23,9 @@ $r = run([$script, '/nonexistent/stream.c']);
 is($r->{status}, 2, 'unreadable source: exit 2');
 
 SKIP: {
-	skip 'no C compiler with OpenMP (cc -fopenmp)', 16
-		unless system('sh', '-c', 'echo "int main(void){return 0;}" | cc -fopenmp -x c -o /dev/null - 2>/dev/null') == 0;
+	skip 'no C compiler with OpenMP (cc -fopenmp)', 16 unless have_openmp();
 	my $dir = tempdir(CLEANUP => 1);
-	# 1000 doubles: copy moves 16000 bytes; an average time of 1e-6 s is
-	# 16000 MB/s.  Best rates are printed as given.
-	open(my $f, '>', "$dir/stream.c") or die "$dir/stream.c: $!";
-	print $f <<'C';
-#include <stdio.h>
-int main(void)
-{
-	printf("Array size = %d (elements), Offset = 0 (elements)\n", STREAM_ARRAY_SIZE);
-	printf("Function    Best Rate MB/s  Avg time     Min time     Max time\n");
-	printf("Copy:           20000.0     0.000001     0.000001     0.000001\n");
-	printf("Scale:          19000.0     0.000001     0.000001     0.000001\n");
-	printf("Add:            21000.0     0.000002     0.000002     0.000002\n");
-	printf("Triad:          22000.0     0.000002     0.000002     0.000002\n");
-	return 0;
-}
-C
-	close $f;
+	stream_standin("$dir/stream.c");
 	$r = run([$script, '-b', bindir(), '-n', 1000, '-N', 2, '-r', 2, "$dir/stream.c"],
 		 timeout => 300, env => {quick_env()});
 	ok($r->{status} == 0 || $r->{status} == 1, 'runs: exit 0 or 1 (agreement)')
@@ -76,7 +60,7 @@ C
 	# against the loop build.  One round: both STREAMs, stream, both,
 	# fcp, both, bcopy, both.
 	my $count = "$dir/count";
-	open($f, '>', "$dir/grow.c") or die "$dir/grow.c: $!";
+	open(my $f, '>', "$dir/grow.c") or die "$dir/grow.c: $!";
 	print $f <<"C";
 #include <stdio.h>
 #include <string.h>

@@ -6,13 +6,21 @@
 #
 # A results file is lmbench3's: "[KEY: value]" header lines, then what the
 # programs printed on stderr.  Scalar results look like "label: X unit",
-# series are a line starting with a double quote (the title), "x y" lines
-# and a blank line.  lmbench-ng adds a "#stats ..." line after each value
-# (LMBENCH_STATS=1) and notes in brackets: [SKIPPED: ...], [FAILED: ...],
+# series are a title (a line starting with a double quote, or one of the
+# titles lmbench3 writes without it), "x y" lines and a blank line.
+# lmbench-ng adds a "#stats ..." line after each value (LMBENCH_STATS=1)
+# and notes in brackets: [SKIPPED: ...], [FAILED: ...],
 # [CHECK: name: status: value: message], [GROUP_TIME: g s],
 # [INCOMPLETE: why] and [STATUS: complete].  A #stats line that belongs to
 # no value, or is not whole and in order (stats_problem: its reason in
 # {invalid}), is kept in orphan_stats, never attached.
+#
+# Two layouts are read (doc/results.md, "The layout"): since
+# [RESULTS_FORMAT: 2], a series point's #stats line follows its block's
+# blank line with x=<the point's x>, lines behind "#+" are ours (the
+# second pass, the place group) and are read as if the "#+" were not
+# there, and bw_mem's bcopy titles are lmbench3's; before it, #stats
+# lines sit inside the blocks, after their points.
 #
 # summary, percent, compare, json, graphs and html all read results through
 # this module; nothing else parses a results file.
@@ -25,6 +33,9 @@ our $SCHEMA_VERSION = 2;
 
 my $NUM = qr/[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?/;
 
+# The series titles lmbench3 writes without the leading double quote.
+my $PLAIN_TITLE = qr/^(?:Memory (?:bzero|read|partial read|write|partial write|partial read\/write) bandwidth|Socket bandwidth using \S+|Memory load (?:parallelism|latency)|Random load latency)$/;
+
 # Header keys that may repeat; their values are kept in lists.
 my %MULTI = map { $_ => 1 } qw(net if mount CHECK SKIPPED FAILED GROUP_TIME TOPOLOGY TOPO_CPU
 	TOPO_NODE METRIC_MAP DROPIN);
@@ -36,19 +47,31 @@ sub parse {
 		file => $path, header => {}, header_order => [], checks => [],
 		values => [], series => [], failed => [], skipped => [],
 		remote => [], group_time => {}, messages => [], unparsed => [],
-		orphan_stats => [],
+		orphan_stats => [], unreadable => [], lines => 0, bytes => 0,
 		status => 'incomplete', incomplete => 'no end mark (still running, or killed)',
 	);
-	my ($series, $heading, $last, $pending, $placement, $pass);
+	# $closed: the series whose block a blank line just ended (its #stats
+	# lines follow); $off: the width of a "#+" taken off the line.
+	my ($series, $closed, $heading, $last, $pending, $placement, $pass);
 	while (my $line = <$fh>) {
+		# What LMInput judges a file by: its size, the title, control
+		# bytes (binary data), a last line without its newline (cut).
+		$run{lines}++;
+		$run{bytes} += length $line;
+		$run{titled} = $line =~ /^\[lmbench3\.0 results for / if $. == 1;
+		$run{binary} //= $. if $line =~ /[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f]/;
+		$run{cut} = $line !~ /\n\z/;
 		chomp $line;
 		$line =~ s/\r\z//;
+		my $off = $line =~ s/^#\+(?: |\z)// ? $+[0] : 0;
 		if ($line =~ /^#stats\s+(.*)$/) {
 			my $st = parse_stats($1);
 			$st->{line} = $.;
+			my $s = $series // $closed;
 			push @{ $run{orphan_stats} }, $st
-				if $st->{invalid}
-				|| !attach_stats($st, $last, $series, \$pending);
+				if $st->{invalid} || !(defined $st->{x}
+					? attach_point_stats($st, $s)
+					: attach_stats($st, $last, $s, \$pending));
 			next;
 		}
 		if ($line =~ /^\[ Networking remote to (\S+): (.*?) ?\]$/) {
@@ -100,10 +123,12 @@ sub parse {
 			next;
 		}
 		if ($line =~ /^\s*$/) {
+			$closed = $series if $series;
 			undef $series;
 			next;
 		}
-		if ($line =~ /^"(.*)$/) {
+		my $title = $line =~ /^"(.*)$/ ? $1 : $line =~ $PLAIN_TITLE ? $line : undef;
+		if (defined $title) {
 			# A title followed directly by another title is a heading
 			# ("Memory load latency) for the series after it.
 			if ($series && !@{ $series->{points} }) {
@@ -112,28 +137,34 @@ sub parse {
 				push @{ $run{orphan_stats} }, $series->{overhead_stats}
 					if $series->{overhead_stats};
 			}
-			$series = { title => $1, heading => $heading, points => [],
+			$series = { title => $title, heading => $heading, points => [],
+				format => $run{header}{RESULTS_FORMAT} // 1,
 				(defined $placement ? (placement => $placement) : ()),
 				(defined $pass ? (pass => $pass) : ()) };
 			push @{ $run{series} }, $series;
-			$last = undef;
+			$last = $closed = undef;
 			next;
 		}
-		my @xy = $series && $line =~ /^\s*($NUM)([kKmM]?)((?:\s+$NUM)+)\s*$/
+		# bw_tcp's points end in the unit, as lmbench3's do.
+		my @xy = $series && $line =~ /^\s*($NUM)([kKmM]?)((?:\s+$NUM)+)(?:\s+MB\/sec)?\s*$/
 			? ($1, $2, split(' ', $3)) : ();
 		if (@xy && !grep { !finite($_) } @xy[ 0, 2 .. $#xy ]) {
 			my ($x, @y) = ("$xy[0]$xy[1]", @xy[ 2 .. $#xy ]);
 			my @at;
-			push @at, $-[0] while $line =~ /\S+/g;
+			push @at, $-[0] + $off while $line =~ /\S+/g;
 			my $p = { x => $x, y => $y[0], more => [ @y[1 .. $#y] ],
 				line => $., at => [ @at[1 .. $#at] ], x_at => $at[0] };
-			# lat_fs prints the create rate's #stats before its line.
+			# lat_fs printed the create rate's #stats before its line
+			# (before RESULTS_FORMAT 2; now both follow the block).
 			($p->{col_stats}[1], $pending) = ($pending, undef) if $pending;
 			push @{ $series->{points} }, $p;
 			$last = $p;
 			next;
 		}
 		if (my $v = scalar_line($line)) {
+			$v->{$_} += $off for grep { defined $v->{$_} } qw(at parallelism_at);
+			$v->{also}{at} += $off if $v->{also};
+			$closed = undef;
 			$v->{line} = $.;
 			$v->{placement} = $placement if defined $placement;
 			$v->{pass} = $pass if defined $pass;
@@ -146,6 +177,10 @@ sub parse {
 			push @{ $run{messages} }, $line;
 			next;
 		}
+		# A result whose number is not one (nan, inf): named, not dropped.
+		push @{ $run{unreadable} }, { line => $., text => $line }
+			if $line !~ /^#/ && $line =~
+				/^[^\s][^:]*:\s+\S+ (?:micro|nano)seconds|MB\/sec|^\s*\S+\s+[-+]?(?:nan|inf)/i;
 		push @{ $run{unparsed} }, $line;
 	}
 	close $fh;
@@ -176,7 +211,11 @@ sub parse_stats {
 	}
 	$st{samples} = [ map { /^$NUM$/ ? $_ + 0 : $_ } split /,/, $st{samples} ]
 		if defined $st{samples};
-	for (qw(n min q1 median q3 max ci_lo ci_hi ci_level parallel)) {
+	# The CPUs a result ran on and each sample's taint code (0: clean).
+	$st{$_} = [ map { /^\d+$/ ? $_ + 0 : $_ } split /,/, $st{$_} ]
+		for grep { defined $st{$_} } qw(cpus taint);
+	for (qw(n min q1 median q3 max ci_lo ci_hi ci_level parallel tainted
+		cpu_share switches migrations ghz), grep { /_op$/ } keys %st) {
 		$st{$_} += 0 if defined $st{$_} && $st{$_} =~ /^$NUM$/;
 	}
 	$st{invalid} = stats_problem(\%st);
@@ -209,9 +248,11 @@ sub stats_problem {
 	return undef;
 }
 
-# Where a #stats line belongs.  Most follow the value they describe; three
-# do not: lat_fs prints its create rate's before the line of its size and
-# its delete rate's after it (columns 1 and 2 of that line's "more"), and
+# Where a #stats line without x= belongs (inside a block before
+# RESULTS_FORMAT 2, or after a scalar).  Most follow the value they
+# describe; three do not: lat_fs printed its create rate's before the line
+# of its size and its delete rate's after it (columns 1 and 2 of that
+# line's "more"), and
 # lat_ctx's describe its overhead (the series) and each ring's time per
 # hand-over with the overhead still in (the printed value is that minus
 # the overhead, so the intervals are not the value's).  Returns false for
@@ -243,6 +284,28 @@ sub attach_stats {
 	return 0 unless $last && !$last->{stats};
 	$last->{stats} = $st;
 	return 1;
+}
+
+# A #stats line written after its series' block, x=<the point's x>: the
+# first point of that series with this x whose place for it is free (a
+# point's own, lat_fs's create and delete columns, lat_ctx's time with the
+# overhead in).  Returns false for a line that belongs nowhere.
+sub attach_point_stats {
+	my ($st, $series) = @_;
+	return 0 unless $series;
+	my $label = $st->{label} // '';
+	my $slot = $label eq 'lat_fs create' ? sub { \$_[0]{col_stats}[1] }
+		 : $label eq 'lat_fs delete' ? sub { \$_[0]{col_stats}[2] }
+		 : $label =~ /hand-over incl\. overhead$/ ? sub { \$_[0]{incl_stats} }
+		 : sub { \$_[0]{stats} };
+	for my $p (@{ $series->{points} }) {
+		next unless $p->{x} eq $st->{x};
+		my $r = $slot->($p);
+		next if $$r;
+		$$r = $st;
+		return 1;
+	}
+	return 0;
 }
 
 # One result line: { label, value, unit, at (offset of the value in the
@@ -343,6 +406,13 @@ my @SCALAR = (
 	[ qr/^lat_cmd$/, 'cmd' ],
 );
 
+# bw_mem's titles.  lmbench3 titles plain bcopy "libc bcopy unaligned"
+# and bcopy conflict "libc bcopy aligned"; results files before
+# [RESULTS_FORMAT: 2] have the two the other way round.
+my %BW_MEM_2 = (
+	'libc bcopy unaligned' => 'bcopy',
+	'libc bcopy aligned' => 'bcopy_conflict',
+);
 my %BW_MEM = (
 	'libc bcopy aligned' => 'bcopy',
 	'libc bcopy unaligned' => 'bcopy_conflict',
@@ -429,8 +499,8 @@ sub series_name {
 		return ("mem.$kind.stride_$stride", 'MiB', 'nanoseconds');
 	}
 	return ("ctx.size_$1k", 'processes', 'microseconds') if $t =~ /^size=(\d+)k/;
-	return ("bw_mem.$BW_MEM{$t}", 'MB', 'MB/sec', $BW_MEM_BYTES{ $BW_MEM{$t} })
-		if $BW_MEM{$t};
+	my $bw = ($s->{format} // 1) >= 2 && $BW_MEM_2{$t} || $BW_MEM{$t};
+	return ("bw_mem.$bw", 'MB', 'MB/sec', $BW_MEM_BYTES{$bw}) if $bw;
 	return ('file.reread', 'MB', 'MB/sec', 'bytes read') if $t eq 'read bandwidth';
 	return ('file.reread_open2close', 'MB', 'MB/sec', 'bytes read')
 		if $t eq 'read open2close bandwidth';
@@ -444,7 +514,8 @@ sub series_name {
 	return ('disk.' . disk_part($1) . '.seek_distance', 'MB', 'microseconds')
 		if $t =~ /^disk (.+) seek by distance \(/;
 	return ('fs.latency', 'size', 'files') if $t eq 'File system latency';
-	return ('mem.parallelism', 'MB', 'parallelism') if $t eq 'Memory parallelism';
+	return ('mem.parallelism', 'MB', 'parallelism')
+		if $t eq 'Memory load parallelism' || $t eq 'Memory parallelism';
 	return ('c2c.matrix', 'cpu', 'cpu') if $t eq 'c2c latency';
 	return ('numa.latency', 'node', 'node') if $t eq 'numa latency';
 	return ('numa.read_bandwidth', 'node', 'node') if $t eq 'numa read bandwidth';
@@ -514,12 +585,15 @@ sub pass_metrics {
 		}
 		$name .= ".$v->{placement}" if defined $v->{placement};
 		my %src = (line => $v->{line}, at => $v->{at});
+		# A count of pages (tlb's entries) is a property of the machine,
+		# not a result that can be better or worse.
 		add(\%m, $name, { label => $v->{label}, value => $v->{value},
 			unit => $v->{unit}, stats => $v->{stats}, bytes => $bytes,
-			better => better($v->{unit}), ($v->{dropin} ? (dropin => 1) : ()), %src });
+			better => better($v->{unit}), ($v->{dropin} ? (dropin => 1) : ()),
+			($v->{unit} eq 'pages' ? (property => 1) : ()), %src });
 		if ($v->{also}) {
 			add(\%m, 'tlb.pages', { label => 'tlb', value => $v->{also}{value},
-				unit => 'pages', better => 'none', line => $v->{line},
+				unit => 'pages', better => 'none', property => 1, line => $v->{line},
 				at => $v->{also}{at} });
 		}
 		if (defined $v->{parallelism}) {
@@ -633,6 +707,23 @@ sub point_bytes {
 	return $x * 1048576 if $u eq 'MiB';
 	return $x * 1e6 if $u eq 'MB';
 	return $x + 0;
+}
+
+# The run's start, [DATE: 2026-11-22 05:47:03 +0000], in ISO 8601
+# (2026-11-22T05:47:03+00:00); undef if the header has none.
+sub iso_date {
+	my ($d) = @_;
+	return undef unless defined $d &&
+		$d =~ /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d) ([-+]\d\d)(\d\d)$/;
+	return "$1T$2$3:$4";
+}
+
+# One run's identity: its results file's name and when it started,
+# vm.0@2026-11-22T05:47:48+00:00.
+sub run_id {
+	my ($run) = @_;
+	(my $name = $run->{file}) =~ s{.*/}{};
+	return $name . '@' . (iso_date($run->{header}{DATE}) // 'unknown');
 }
 
 # All results files under a directory (default results/), not the samples,

@@ -12,6 +12,9 @@ package LMSummary;
 use strict;
 use warnings;
 use LMResults;
+use LMCaches;
+use LMInput;
+use POSIX ();
 
 # ---- what feeds each column ------------------------------------------------
 
@@ -113,22 +116,25 @@ sub fs_us {
 	return undef;
 }
 
-# Cache sizes (bytes) from the [CACHE: L1d 48K; L2 2048K; ...] header.
+# Cache sizes (bytes) by level, of the levels the run believes
+# (LMCaches: the header's, and steps the run's `cache` found beyond them).
 sub caches {
 	my ($run) = @_;
 	my %c;
-	for (split /;\s*/, $run->{header}{CACHE} // '') {
-		next unless /^L(\d)([di]?)\s+(\d+)([KMG]?)/;
-		next if $2 eq 'i';
-		$c{$1} = $3 * { '' => 1, K => 1024, M => 1048576, G => 1073741824 }->{$4};
+	for (grep { $_->{type} ne 'instruction' } LMCaches::believed($run)) {
+		$c{ $_->{level} } = $_->{bytes}
+			if !defined $c{ $_->{level} } || $_->{bytes} > $c{ $_->{level} };
 	}
 	return \%c;
 }
 
-# L1, L2, main memory from a stride's curve, as the median of the points on
-# each plateau: sizes up to half of L1d; above twice L1d up to half of L2;
-# above twice the last cache (else the largest size measured).  Medians,
-# because single points of a latency curve are noisy on a busy machine.
+# L1, L2 from a stride's curve, as the median of the points on each
+# plateau: sizes up to half of L1d; above twice L1d up to half of L2 (or
+# `cache`'s figures when it ran).  Main mem and Rand mem: the medians of
+# the stride-128 curve (lmbench3's) and of the random curve where they are
+# memory, beyond twice the last level any source of the run believes
+# (LMCaches::memory_from), else their largest size.  Medians, because
+# single points of a latency curve are noisy on a busy machine.
 sub median {
 	my @v = sort { $a <=> $b } grep { defined } @_;
 	return undef unless @v;
@@ -144,18 +150,20 @@ sub memlat {
 	if (defined v($m, 'cache.l1.latency')) {
 		$r{l1} = v($m, 'cache.l1.latency');
 		$r{l2} = v($m, 'cache.l2.latency');
-		$r{main} = v($m, 'cache.memory.latency');
 	}
 	my $c = caches($run);
-	my ($llc) = sort { $b <=> $a } values %$c;
+	my $llc = LMCaches::memory_from($run);
 	my $points = sub {
 		my ($s) = @_;
 		return [ map { [ $_->{x} * 1048576, py($m, $s->{name}, $_) ] } @{ $s->{points} } ];
 	};
+	my $in_llc;
 	my $main = sub {
 		my ($p) = @_;
 		my $y = $llc ? plateau($p, 2 * $llc, 1e30) : undef;
-		return $y // (@$p ? $p->[-1][1] : undef);
+		return $y if defined $y;
+		$in_llc = 1 if $llc && @$p;
+		return @$p ? $p->[-1][1] : undef;
 	};
 	my ($curve) = grep { $_->{name} =~ /^mem\.load_latency\.stride_128$/ } @{ $m->{':series'} };
 	($curve) = grep { $_->{name} =~ /^mem\.load_latency\./ } @{ $m->{':series'} } unless $curve;
@@ -163,14 +171,15 @@ sub memlat {
 		my $p = $points->($curve);
 		$r{l1} //= plateau($p, 0, $c->{1} / 2) if $c->{1};
 		$r{l2} //= plateau($p, 2 * $c->{1}, $c->{2} / 2) if $c->{1} && $c->{2};
-		$r{main} //= $main->($p);
+		$r{main} = $main->($p);
 	}
 	my ($rand) = grep { $_->{name} eq 'mem.random_latency.stride_16' } @{ $m->{':series'} };
 	$r{rand} = $main->($points->($rand)) if $rand;
+	$r{from} = $llc;
 	my @g;
 	push @g, 'No L2 cache?' if defined $r{l1} && defined $r{l2} && $r{l2} < 1.25 * $r{l1};
 	my ($ws) = grep { $_->{name} eq 'working_set' && $_->{status} eq 'warn' } @{ $run->{checks} };
-	push @g, 'Main mem in LLC?' if $ws && defined $r{main};
+	push @g, 'Main mem in LLC?' if ($ws || $in_llc) && defined $r{main};
 	$r{guess} = join(' ', @g);
 	return \%r;
 }
@@ -493,7 +502,7 @@ EOT
 		[ 6, sub { memlat($_[0], $_[1])->{l2} } ],
 		[ 6, sub { memlat($_[0], $_[1])->{main} } ],
 		[ 11, sub { memlat($_[0], $_[1])->{rand} } ],
-		[ 0, sub { memlat($_[0], $_[1])->{guess} }, 'none', 'text' ],
+		[ 0, sub { memlat($_[0], $_[1])->{guess} }, 'none', 'guess' ],
 	  ] },
 );
 
@@ -505,25 +514,42 @@ sub ops_section {
 		 cols => [ map { my $o = $_; [ 6, sub { v($_[1], "ops.$type.$o") } ] } @ops ] };
 }
 
-# A number in a column of width w, as lmbench3 fits them: below 10 with
-# w-2 decimals, else one decimal, else a trailing point, else an integer.
+# A number in a column of width w: four significant digits where they
+# fit, no trailing zeros or point (9.53, not 9.53000; 758, not 758.); from
+# 10000 up in thousands with K and from 10^7 in millions with M, as
+# lmbench3 writes them (harnesses such as VirtualClient read both).
+my $SIG = 4;
 sub fit {
 	my ($v, $w, $kind) = @_;
 	return ' ' x $w unless defined $v && $v ne '';
 	$kind //= 'num';
 	return sprintf('%*s', $w, $w ? substr($v, 0, $w) : $v) if $kind eq 'text';
+	# Guesses from the 68th column on, where harnesses cut them (VirtualClient).
+	return ' ' x 5 . $v if $kind eq 'guess';
 	return sprintf('%*d', $w, $v) if $kind eq 'int';
 	return sprintf('%*.0f', $w, $v) if $kind eq 'pct';
+	return sprintf('%*s', $w, num_text($v, $w));
+}
+sub num_text {
+	my ($v, $w) = @_;
 	my $s;
-	if ($v < 10 && $w > 2) {
-		$s = sprintf('%.*f', $w - 2, $v);
-		return $s if length($s) <= $w;
+	for my $u ([ 1e7, 1e6, 'M' ], [ 1e4, 1e3, 'K' ], [ 0, 1, '' ]) {
+		next if abs($v) < $u->[0];
+		my $x = $v / $u->[1];
+		my $room = $w - length($u->[2]);
+		my $ip = length(sprintf('%d', abs($x))) + ($x < 0 ? 1 : 0);
+		my $d = abs($x) >= 1 ? $SIG - $ip + ($x < 0 ? 1 : 0)
+			: $x == 0 ? 0 : $SIG - 1 - POSIX::floor(log(abs($x)) / log(10));
+		$d = $room - $ip - 1 if $d > $room - $ip - 1;
+		$d = 0 if $d < 0;
+		$s = sprintf('%.*f', $d, $x);
+		$s =~ s/\.?0+$// if $s =~ /\./;
+		# Too small to show in the room: an exponent, never a zero.
+		$s = sprintf('%.0e', $x) if $s =~ /^-?0$/ && $x != 0;
+		$s .= $u->[2];
+		last;
 	}
-	$s = sprintf('%.1f', $v);
-	return sprintf('%*s', $w, $s) if length($s) <= $w;
-	$s = sprintf('%.0f.', $v);
-	return sprintf('%*s', $w, $s) if length($s) <= $w;
-	return sprintf('%*.0f', $w, $v);
+	return $s;
 }
 
 # ---- rows -----------------------------------------------------------------------
@@ -591,7 +617,6 @@ sub text {
 
                  L M B E N C H  3 . 0   S U M M A R Y
                  ------------------------------------
-                 (Alpha software, do not distribute)
 
 EOT
 	for my $t (tables($runs, %o)) {
@@ -612,12 +637,55 @@ EOT
 
 # ---- footnotes -------------------------------------------------------------------
 
+# Memory latency figures of one run that should agree, and do not, by more
+# than this (a fraction): the random chase in memory (Rand mem), the idle
+# point of lat_mem_load and numa_mem's local figure.  Two runs of the same
+# VM moved Rand mem by up to 12.9% CV (doc/results.md), so a tenth apart
+# is the most the figures can be expected to agree within.
+my $AGREE = 0.10;
+
+# The caches the run believes and where memory begins, then the memory
+# latency figures that disagree, each with what it measured.
+sub memory_notes {
+	my ($run, $name) = @_;
+	my @c = grep { $_->{type} ne 'instruction' } LMCaches::believed($run);
+	return () unless @c || grep { $_->{name} =~ /^mem\./ } @{ $run->{series} // [] };
+	my $m = LMResults::metrics($run);
+	my $ml = memlat($run, $m);
+	my @n;
+	push @n, "$name: caches believed: " . (@c ? LMCaches::text(@c) : 'none known')
+		. ($ml->{from} ? '; Main mem and Rand mem from ' . LMCaches::size_text(2 * $ml->{from}) . ' up' : '')
+		if @c;
+	my $rand = $ml->{rand};
+	return @n unless defined $rand && $rand > 0;
+	push @n, sprintf('%s: Main mem %.1f ns is lmbench3\'s stride-128 chase in address order, '
+		. 'shortened by the prefetchers; Rand mem %.1f ns is a random chase (4 KB pages: '
+		. 'page walks included)',
+		$name, $ml->{main}, $rand) if defined $ml->{main} && $ml->{main} < $rand / 2;
+	my @other;
+	my $idle = loaded($m, 'idle');
+	push @other, [ 'lat_mem_load idle', $idle ] if defined $idle;
+	my @local = map { $m->{$_}{value} } grep { /^numa\.latency\.(\d+)_(\d+)$/ && $1 == $2 } keys %$m;
+	push @other, [ 'numa_mem local', mean(@local) ] if @local;
+	for my $o (grep { $_->[1] > 0 } @other) {
+		my $d = $rand / $o->[1] - 1;
+		next if abs($d) <= $AGREE;
+		push @n, sprintf('%s: check: Rand mem %.1f ns is %.0f%% %s %s %.1f ns (Rand mem: '
+			. 'a random chase over 4 KB pages, page walks included; %s: huge pages, '
+			. 'at most 256 MB)',
+			$name, $rand, 100 * abs($d), $d > 0 ? 'above' : 'below', $o->[0], $o->[1],
+			$o->[0] =~ s/ .*//r);
+	}
+	return @n;
+}
+
 sub notes {
 	my ($runs) = @_;
 	my @notes;
 	for my $run (@$runs) {
 		my $name = $run->{file};
 		push @notes, "$name: INCOMPLETE ($run->{incomplete})" if $run->{status} ne 'complete';
+		push @notes, map { "$name: not a number, left out: $_" } LMInput::unreadable($run);
 		my $src = $run->{header}{MHZ_SOURCE} // '';
 		# MHZ_SOURCE "cpuinfo: <why>" (files before the reason: not built).
 		push @notes, "$name: Mhz not measured (" . ($1 // 'mhz not built') .
@@ -627,6 +695,7 @@ sub notes {
 		push @notes, "$name: cache line not measured (line not run); " .
 			($ls eq 'sysfs' ? 'the kernel' : $ls) . " says $run->{header}{LINE_SIZE}"
 			if $ls eq 'sysfs' || $ls eq 'getconf';
+		push @notes, memory_notes($run, $name);
 		my $ip = $run->{header}{IPC_PLACEMENT} // '';
 		push @notes, "$name: local communication: both ends on one CPU ($1)"
 			if $ip =~ /^same CPU (\d+)/;

@@ -1,4 +1,4 @@
-# hostfacts.sh - the cache facts of this host, for scripts/config and
+# hostfacts.sh - the cache facts of this host, for scripts/config-run and
 # scripts/lmbench (POSIX sh, sourced).
 #
 # hf_caches BINDIR sets
@@ -249,4 +249,28 @@ hf_default_mb() {
 	fi
 	[ "$_mb" -le "$2" ] || _mb=$2
 	echo "$_mb"
+}
+
+# hf_mhz BINDIR: the clock rate as mhz measures it (at most 120 s), else
+# the kernel's figure from /proc/cpuinfo, else nothing.  Sets HF_MHZ and
+# HF_MHZ_SOURCE: mhz, or cpuinfo with the reason mhz gave no figure.
+hf_mhz() {
+	HF_MHZ=
+	HF_MHZ_SOURCE="cpuinfo: mhz not built"
+	if [ -x "$1/mhz" ]; then
+		if command -v timeout >/dev/null 2>&1; then
+			_mo=$(timeout -k 5 120 "$1/mhz" 2>&1 </dev/null)
+		else
+			_mo=$("$1/mhz" 2>&1 </dev/null)
+		fi
+		HF_MHZ=$(printf '%s\n' "$_mo" | awk '/^[0-9.]+ MHz/ { print $1; exit }')
+		if [ -n "$HF_MHZ" ]; then
+			HF_MHZ_SOURCE=mhz
+			return 0
+		fi
+		_why=$(printf '%s\n' "$_mo" | sed -n 's/^mhz: //p' | tail -1 | cut -c1-160)
+		HF_MHZ_SOURCE="cpuinfo: mhz measured no clock rate${_why:+ ($_why)}"
+	fi
+	HF_MHZ=$(awk -F: '/^cpu MHz/ { printf "%d\n", $2 + 0.5; exit }' /proc/cpuinfo 2>/dev/null)
+	[ -n "$HF_MHZ" ] || HF_MHZ_SOURCE="unknown: ${HF_MHZ_SOURCE#cpuinfo: }; no cpu MHz in /proc/cpuinfo"
 }

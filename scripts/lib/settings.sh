@@ -1,9 +1,9 @@
 # settings.sh - the rules for the settings of a run, written once for
-# scripts/config (which asks for them) and scripts/lmbench (which checks
+# scripts/config-run (which asks for them) and scripts/lmbench (which checks
 # the saved file again).  POSIX sh, sourced.
 #
 # Each st_* rule takes a value; a value that breaks it prints what is
-# wanted on stdout and returns 1.  scripts/config shows that text and asks
+# wanted on stdout and returns 1.  scripts/config-run shows that text and asks
 # again; scripts/lmbench refuses the configuration with it (exit 2).
 #
 # The placement policies (LMBENCH_SCHED) are listed here once for the sh
@@ -45,6 +45,11 @@ st_takes_cpus() {
 }
 
 st_uint() { case $1 in ''|*[!0-9]*) return 1 ;; esac; return 0; }
+# A decimal number, as the probes write one (0.028027, 5000).
+st_number() {
+	case $1 in ''|.|*[!0-9.]*|*.*.*) echo "a number, please"; return 1 ;; esac
+	return 0
+}
 
 # SYNC_MAX: copies of each benchmark run at once.
 st_copies() {
@@ -107,25 +112,44 @@ st_mb() {
 	return 0
 }
 
-# SUBSET, as saved (config takes it in any case and saves it upper case).
+# SUBSET, as an older configuration saved it.
 st_subset() {
 	case $1 in ALL|HARDWARE|OS|DEVELOPMENT) return 0 ;; esac
 	echo "ALL, HARDWARE, OS or DEVELOPMENT, please"; return 1
 }
 
-# An answer to a yes/no question, and the saved form (FASTMEM, SLOWFS, MAIL).
+# st_subset_answer ANSWER: the SUBSET question's answer, any case, by its
+# first letter as lmbench3 reads it (hw, os, dev); prints the subset.
+st_subset_answer() {
+	case $1 in
+	[Aa]*) echo ALL ;;
+	[Hh]*) echo HARDWARE ;;
+	[Oo]*) echo OS ;;
+	[Dd]*) echo DEVELOPMENT ;;
+	*) echo "ALL, HARDWARE, OS or DEVELOPMENT, please"; return 1 ;;
+	esac
+}
+
+# A BENCHMARK_<X> switch as saved: YES, NO or empty (off).
+st_switch() {
+	case $1 in YES|yes|NO|no|'') return 0 ;; esac
+	echo "YES, NO or nothing, please"; return 1
+}
+
+# An answer to a yes/no question, and the saved form (FASTMEM, SLOWFS,
+# MAIL: YES or NO, lmbench3's yes or no; nothing is no).
 st_yesno() {
 	case $1 in [Yy]|[Yy][Ee][Ss]|[Nn]|[Nn][Oo]) return 0 ;; esac
 	echo "yes or no, please"; return 1
 }
 st_yesno_saved() {
-	case $1 in YES|NO) return 0 ;; esac
+	case $1 in YES|NO|yes|no|'') return 0 ;; esac
 	echo "YES or NO, please"; return 1
 }
 
-# DISKS: none, or devices or files to read.
+# DISKS: none (or nothing), or devices or files to read.
 st_disks() {
-	[ "$1" = none ] && return 0
+	[ "$1" = none ] || [ -z "$1" ] && return 0
 	for _st_d in $1; do
 		[ -b "$_st_d" ] || [ -c "$_st_d" ] || [ -f "$_st_d" ] ||
 			{ echo "$_st_d: not a disk device or file"; return 1; }
@@ -134,9 +158,9 @@ st_disks() {
 	return 0
 }
 
-# REMOTE: none, or host names.
+# REMOTE: none (or nothing), or host names.
 st_remote() {
-	[ "$1" = none ] && return 0
+	[ "$1" = none ] || [ -z "$1" ] && return 0
 	for _st_h in $1; do
 		case $_st_h in
 		*[!A-Za-z0-9._:@-]*|-*) echo "$_st_h: not a host name"; return 1 ;;
@@ -170,12 +194,12 @@ st_fsdir() {
 	return 0
 }
 
-# STATUS: where progress lines go.
+# OUTPUT (STATUS in an older configuration): where progress lines go.
+# /dev/tty is taken where there is none (lmbench3's default, saved for a
+# later run from a terminal): the run writes to stderr then.
 st_status() {
 	case $1 in
-	/dev/tty) (: >/dev/tty) 2>/dev/null && return 0
-		echo "/dev/tty cannot be opened here"; return 1 ;;
-	/dev/stderr|/dev/stdout|/dev/null) return 0 ;;
+	/dev/tty|/dev/stderr|/dev/stdout|/dev/null) return 0 ;;
 	esac
 	_st_dir=$(dirname -- "$1")
 	[ -d "$_st_dir" ] && [ -w "$_st_dir" ] && return 0
@@ -205,6 +229,16 @@ st_passes() {
 st_ipc_place() {
 	case $1 in same|scheduler) return 0 ;; esac
 	echo "same or scheduler"; return 1
+}
+
+# LOADERS: the loader counts of the loaded group, whole numbers 1..64
+# (lat_mem_load's limit) separated by blanks; empty: the default.
+st_loaders() {
+	for _l in $1; do
+		st_uint "$_l" && [ "$_l" -ge 1 ] && [ "$_l" -le 64 ] && continue
+		echo "loader counts from 1 to 64, separated by blanks"; return 1
+	done
+	return 0
 }
 
 # HOST_LLC_KB: the last-level cache config found, KB; empty when unknown.

@@ -12,6 +12,7 @@
  */
 #include "bench.h"
 #include "lib_cleanup.h"
+#include "lib_error.h"
 
 #include <fcntl.h>
 #include <limits.h>
@@ -165,9 +166,11 @@ static void at_exit(void)
  */
 static volatile sig_atomic_t failing;
 
-void cleanup_failing(void)
+/* The error exits' hook (lib_error.c): the status is already non-zero. */
+static void on_error_exit(void)
 {
 	failing = 1;
+	cleanup_run();
 }
 
 /* 0 if everything written to fp reached its file, else errno. */
@@ -250,6 +253,7 @@ void cleanup_install(void)
 	/* Registered first, so it runs last. */
 	atexit(check_output);
 	atexit(at_exit);
+	error_exit_hook(on_error_exit);
 }
 
 void bench_tmp_register(const char *path)

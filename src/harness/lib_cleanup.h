@@ -10,14 +10,10 @@
 /*
  * Install SIGINT/SIGTERM/SIGHUP handlers and the exit hooks (once): the
  * cleanup, then a check that everything written to stdout and stderr
- * arrived (exit 1 if not).
+ * arrived (exit 1 if not).  The error exits (lib_error.c) get a hook
+ * that cleans up and keeps their status (not turned into 1 by the check).
  */
 void cleanup_install(void);
-/*
- * The program is exiting on an error (its status already non-zero): the
- * exit hook that checks stdout and stderr keeps that status.
- */
-void cleanup_failing(void);
 /* Remove registered paths and kill registered children now. */
 void cleanup_run(void);
 /* Children killed (SIGKILL) and reaped on interruption or failure. */

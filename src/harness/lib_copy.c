@@ -9,7 +9,9 @@
 #include "lib_clock.h"
 #include "lib_cleanup.h"
 #include "lib_env.h"
+#include "lib_sched.h"
 #include "lib_interval.h"
+#include "lib_taint.h"
 
 #define MAX_CALIBRATION_STEPS	48
 #define MAX_ITERATIONS		((iter_t)1 << 50)
@@ -21,7 +23,8 @@ int benchmp_childid(void)
 	return childid;
 }
 
-double copy_setup(int *parallel, int *warmup, int *repetitions)
+double copy_setup(long enough_us, int *parallel, int *warmup,
+		  int *repetitions)
 {
 	double us;
 
@@ -33,8 +36,9 @@ double copy_setup(int *parallel, int *warmup, int *repetitions)
 	if (*warmup < 0)
 		*warmup = 0;
 	sched_check();
+	taint_open();
 	/* Measure the overheads before anything is timed. */
-	us = (double)interval_us();
+	us = (double)interval_run_us(enough_us, *parallel);
 	(void)timing_timer_ns();
 	(void)timing_loop_ns();
 	return us;
@@ -45,6 +49,7 @@ void copy_place(int id)
 	childid = id;
 	if (handle_scheduler(id, 0, 0) != 0)
 		bench_die("LMBENCH_SCHED: cannot place copy %d", id);
+	taint_open();	/* a forked copy counts itself */
 }
 
 void copy_begin(struct copy *c)
@@ -150,12 +155,19 @@ void copy_arm(struct copy *c)
 
 void copy_time(struct copy *c, struct sample *s)
 {
+	struct taint_mark before, after;
+
+	taint_before(&before);
 	s->t0 = clock_now_ns();
 	c->bench(c->n, c->cookie);
 	s->t1 = clock_now_ns();
+	taint_after(&after);
+	taint_sample(&before, &after, s);
 	s->n = c->n;
 	s->ns = timing_correct((double)(s->t1 - s->t0), c->n);
 	s->copy = c->id;
+	s->round = 0;
+	s->overlap = 1.0;
 }
 
 void copy_disarm(struct copy *c)

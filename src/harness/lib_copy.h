@@ -20,10 +20,12 @@ struct copy {
 /*
  * What every timing run does first: arguments made sane (parallel >= 1,
  * warmup >= 0, repetitions < 1 -> TRIES), cleanup handlers installed,
- * LMBENCH_SCHED checked, the interval and the overheads measured.
- * Returns the interval in microseconds.
+ * LMBENCH_SCHED checked, the overheads measured.  Returns the run's
+ * interval in microseconds as lib_interval decides it (enough_us: the
+ * benchmark's own minimum, 0 for none).
  */
-double copy_setup(int *parallel, int *warmup, int *repetitions);
+double copy_setup(long enough_us, int *parallel, int *warmup,
+		  int *repetitions);
 
 /* Place this process as copy `id` (LMBENCH_SCHED) and record its id. */
 void copy_place(int id);

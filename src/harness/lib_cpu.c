@@ -4,7 +4,7 @@
 #include "lib_cpu.h"
 #include "lib_report.h"
 
-double result_min_ns(void)
+double result_min_ns(const struct bench_result *r)
 {
-	return report_quantile(0.0, 1.0, 0);
+	return report_quantile(r, 0.0, 1.0, 0);
 }

@@ -19,11 +19,12 @@
 #define LMBENCH_LIB_CPU_H
 
 #include "bench.h"
+#include "lib_result.h"
 
 /* Default interval of these programs, microseconds (bench_default_enough). */
 #define CPU_INTERVAL_US 1000
 
-/* Smallest ns per iteration over every interval of every copy. */
-double result_min_ns(void);
+/* Smallest ns per iteration over every interval of r (every copy's). */
+double result_min_ns(const struct bench_result *r);
 
 #endif

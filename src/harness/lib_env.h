@@ -9,6 +9,8 @@
  *   LMBENCH_DEBUG  1: say what the harness decides, on stderr
  *   LMBENCH_SPAN   milliseconds a result's samples must cover at least
  *                  (lib_interval.c); unset or 0: the repetitions alone
+ *   LMBENCH_COUNTERS  0: count no events around intervals
+ *                  (lib_counters.c); unset or 1: count them
  */
 #ifndef LMBENCH_LIB_ENV_H
 #define LMBENCH_LIB_ENV_H
@@ -21,11 +23,10 @@ struct bench_env {
 	int stats;
 	int debug;
 	long span_ms;		/* 0: no minimum span */
+	int counters;		/* 1 unless LMBENCH_COUNTERS=0 */
 };
 
 const struct bench_env *bench_env(void);
 void bench_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Parse LMBENCH_SCHED now: bad values fail before any probing (lib_sched.c). */
-void sched_check(void);
 
 #endif

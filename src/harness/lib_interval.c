@@ -1,5 +1,8 @@
 /*
- * lib_interval.c - the one owner of the timing interval (lib_interval.h).
+ * lib_interval.c - the one owner of the timing interval (lib_interval.h):
+ * its length (the clock's rule, the program's preference, ENOUGH, a
+ * benchmark's own minimum, the floor for parallel copies) and how many
+ * intervals a result takes.
  *
  * An interval must be long enough that the clock's quantisation and the
  * cost of reading it are a small part of it: with a step or read cost of
@@ -19,6 +22,7 @@
  */
 #include "lib_interval.h"
 #include "lib_clock.h"
+#include "lib_result.h"
 #include "lib_env.h"
 #include "lib_stats.h"
 
@@ -113,7 +117,7 @@ static long scaling_test(long floor_us, const char **note)
 	return best;
 }
 
-static long probe(double step, double read, const char **note)
+static long interval_of_clock(double step, double read, const char **note)
 {
 	long us = interval_from_clock(step, read);
 
@@ -127,7 +131,7 @@ static long probe(double step, double read, const char **note)
 
 long interval_probe_us(const char **note)
 {
-	return probe(clock_step_ns(), timing_timer_ns(), note);
+	return interval_of_clock(clock_step_ns(), timing_timer_ns(), note);
 }
 
 /* ---- the interval in force ------------------------------------------ */
@@ -165,10 +169,21 @@ long interval_us(void)
 			    "%.0f ns, read %.1f ns)", chosen_us, step, read);
 		return chosen_us;
 	}
-	chosen_us = probe(step, read, &note);
+	chosen_us = interval_of_clock(step, read, &note);
 	if (note != NULL)
 		fprintf(stderr, "%s: %s\n", bench_progname(), note);
 	return chosen_us;
+}
+
+long interval_run_us(long enough_us, int parallel)
+{
+	long us = interval_us();
+
+	if (enough_us > us)
+		us = enough_us;
+	if (parallel > 1 && us < PARALLEL_MIN_US)
+		us = PARALLEL_MIN_US;
+	return us;
 }
 
 /* ---- how many intervals --------------------------------------------- */
@@ -200,4 +215,18 @@ int interval_more(int taken, int repetitions, uint64 first_ns)
 	if (span <= 0 || taken >= SPAN_MAX_SAMPLES || taken == 0)
 		return 0;
 	return clock_now_ns() - first_ns < (uint64)span * 1000000;
+}
+
+int interval_retime(const struct bench_result *r, int extra)
+{
+	int asked = r->asked > 0 ? r->asked : r->count;
+
+	if (r->count >= SPAN_MAX_SAMPLES ||
+	    extra >= asked * (RETIME_MAX_FACTOR - 1) ||
+	    result_clean(r) >= result_clean_needed(r))
+		return 0;
+	if (extra == 0)
+		bench_debug("%d of %d intervals clean, %d needed: timing more",
+			    result_clean(r), r->count, result_clean_needed(r));
+	return 1;
 }

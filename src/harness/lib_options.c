@@ -1,19 +1,16 @@
 /*
- * lib_options.c - program name, usage and error exits, the common
- * -P/-W/-N options and strict number and size parsing.
- *
- * Exit codes: 2 for bad input (usage), 1 for a runtime failure.
+ * lib_options.c - a program's start (bench_init*: --help, cleanup
+ * handlers, the environment checked) and its command line: the common
+ * -P/-W/-N options, numbers, sizes and variants, bad ones refused with
+ * the usage line (lib_error.c, exit 2).
  */
 #include "bench.h"
 #include "lib_cleanup.h"
 #include "lib_env.h"
+#include "lib_error.h"
+#include "lib_sched.h"
 
 #include <ctype.h>
-#include <limits.h>
-#include <stdarg.h>
-
-static const char *progname = "lmbench";
-static const char *usage_text = "";
 
 /* What --help prints besides the usage line (bench_init_help()). */
 static const struct bench_help *help_lines;
@@ -39,7 +36,7 @@ static const struct bench_help common_help[] = {
 /* Where the usage text names option -c, or NULL. */
 static const char *usage_opt(char c)
 {
-	const char *s;
+	const char *usage_text = error_usage_text(), *s;
 
 	for (s = strchr(usage_text, '-'); s != NULL; s = strchr(s + 1, '-'))
 		if (s[1] == c && !isalnum((unsigned char)s[2]) &&
@@ -53,7 +50,7 @@ static const char *usage_opt(char c)
 static const char *usage_word(const char *item)
 {
 	size_t len = strcspn(item, " ");
-	const char *s;
+	const char *usage_text = error_usage_text(), *s;
 
 	if (item[0] == '-' && len == 2)
 		return usage_opt(item[1]);
@@ -79,8 +76,8 @@ static void help_add(struct help_line *l, int *n, const char *item,
 	const char *at = usage_word(item), *e;
 
 	if (*n == HELP_MAX) {
-		fprintf(stderr, "%s: more than %d --help lines\n", progname,
-			HELP_MAX);
+		fprintf(stderr, "%s: more than %d --help lines\n",
+			bench_progname(), HELP_MAX);
 		exit(1);
 	}
 	l[*n].at = at;
@@ -103,17 +100,6 @@ static int described(const struct bench_help *h, char c)
 		if (h->item[0] == '-' && h->item[1] == c)
 			return 1;
 	return 0;
-}
-
-static void print_usage(FILE *f)
-{
-	size_t len = strlen(usage_text);
-
-	fprintf(f, "Usage: %s", progname);
-	if (len > 0 && usage_text[0] != '\n')
-		fprintf(f, " %s", usage_text);
-	if (len == 0 || usage_text[0] == '\n' || usage_text[len - 1] != '\n')
-		fputc('\n', f);
 }
 
 /*
@@ -154,7 +140,7 @@ static void __attribute__((noreturn)) print_help(void)
 	for (i = 0; i < n; i++)
 		if (l[i].len <= HELP_WIDTH && l[i].len > width)
 			width = l[i].len;
-	print_usage(stdout);
+	error_print_usage(stdout);
 	for (i = 0; i < n; i++)
 		printf("  %-*.*s  %s\n", width, l[i].len, l[i].item,
 		       l[i].text);
@@ -166,13 +152,7 @@ static void __attribute__((noreturn)) print_help(void)
 void bench_init_help(int argc, char *argv[], const char *usage,
 		     const struct bench_help *help)
 {
-	const char *slash;
-
-	if (argv != NULL && argv[0] != NULL) {
-		slash = strrchr(argv[0], '/');
-		progname = slash ? slash + 1 : argv[0];
-	}
-	usage_text = usage ? usage : "";
+	error_set_program(argv != NULL ? argv[0] : NULL, usage);
 	help_lines = help;
 	/* Before anything that could refuse: help is always given. */
 	if (argc > 1 && argv != NULL && argv[1] != NULL &&
@@ -221,111 +201,10 @@ void bench_init_variants(int argc, char *argv[], const char *usage,
 	bench_init_help(argc, argv, text, help);
 }
 
-const char *bench_progname(void)
-{
-	return progname;
-}
-
-void bench_usage(void)
-{
-	print_usage(stderr);
-	cleanup_failing();
-	cleanup_run();
-	exit(2);
-}
-
 void lmbench_usage(int argc, char *argv[], const char *usage)
 {
 	bench_init(argc, argv, usage);
 	bench_usage();
-}
-
-void bench_fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s: ", progname);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	/* Bad input: what was wrong, then how to say it right. */
-	if (usage_text != NULL && *usage_text != '\0')
-		print_usage(stderr);
-	cleanup_failing();
-	cleanup_run();
-	exit(2);
-}
-
-void bench_die(const char *fmt, ...)
-{
-	int saved = errno;
-	va_list ap;
-
-	fprintf(stderr, "%s: ", progname);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	if (saved != 0)
-		fprintf(stderr, ": %s", strerror(saved));
-	fputc('\n', stderr);
-	cleanup_failing();
-	cleanup_run();
-	exit(1);
-}
-
-int bench_parse_long(const char *s, long min, long max, long *out)
-{
-	char *end;
-	long v;
-
-	/* strtol() would skip any leading white space, '\n' and '\r' too. */
-	if (s == NULL || (*s != '-' && *s != '+' && (*s < '0' || *s > '9')))
-		return -1;
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno != 0 || *end != '\0' || v < min || v > max)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-int bench_parse_size(const char *s, size_t *out)
-{
-	unsigned long long v, mult = 1;
-	char *end;
-
-	if (s == NULL || *s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno != 0)
-		return -1;
-	switch (*end) {
-	case '\0':
-		break;
-	case 'k': case 'K':
-		mult = 1ULL << 10;
-		end++;
-		break;
-	case 'm': case 'M':
-		mult = 1ULL << 20;
-		end++;
-		break;
-	case 'g': case 'G':
-		mult = 1ULL << 30;
-		end++;
-		break;
-	default:
-		return -1;
-	}
-	/* Accept "64KB"/"8MB" as well as "64K". */
-	if (mult != 1 && (*end == 'b' || *end == 'B'))
-		end++;
-	if (*end != '\0' || v > SIZE_MAX / mult)
-		return -1;
-	*out = (size_t)(v * mult);
-	return 0;
 }
 
 long bench_arg_long(const char *s, long min, long max)

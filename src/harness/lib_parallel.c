@@ -407,6 +407,7 @@ void parallel_run(const struct copy *proto, double interval_ns,
 	send_bytes(ctl[CTL_EXIT][1], parallel, "at exit");
 	reap_all();
 	result_combine(s, parallel * repetitions, parallel, repetitions, out);
+	out->asked = repetitions;
 	free(s);
 
 	for (k = 0; k < NCTL; k++)

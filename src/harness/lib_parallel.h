@@ -9,13 +9,6 @@
 #include "lib_result.h"
 
 /*
- * Shortest interval when copies run in parallel: long against a
- * scheduler time slice (a few ms on Linux), so slicing and migration
- * average out instead of deciding the result.
- */
-#define PARALLEL_MIN_US		100000
-
-/*
  * Fork `parallel` copies of *proto, time `repetitions` rounds of one
  * interval each, every copy's interval k released at the same instant,
  * and combine each round into one sample (result_combine) in *out.

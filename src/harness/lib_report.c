@@ -2,76 +2,197 @@
  * lib_report.c - every number a program prints about a timing result.
  *
  * nano/micro/mb print lmbench3's lines (on stderr) from the median of the
- * last result's samples: one per interval, or with parallel copies one
- * per round of aligned intervals, counting all copies' work together
- * (lib_result.c).  With LMBENCH_STATS=1 each is followed by a
+ * last result's samples (result_last(): lmbench3's view); the report_*
+ * calls from the result they are given.  A sample is an interval, or
+ * with parallel copies a round of aligned intervals, counting all
+ * copies' work together (lib_result.c).  With LMBENCH_STATS=1 each is followed by a
  * line that starts with "#stats" and gives the spread: min, quartiles,
  * max, the order-statistic confidence interval of the median, and the raw
  * per-operation values, for the run scripts and for people who ask.
  */
 #include "lib_report.h"
+#include "lib_counters.h"
 #include "lib_env.h"
 #include "lib_stats.h"
 #include "lib_result.h"
 
 #include <math.h>
 
-/*
- * Per-operation values of every interval.  scale converts ns per
- * iteration to the unit; inverse gives scale / (ns per iteration), for
- * rates.  The caller frees the array.
- */
-static double *values(double scale, int inverse, int *count)
+static double value_of(const struct sample *s, double scale, int inverse)
 {
-	struct bench_result *r = result_last();
-	const struct sample *s = result_sorted(r);
-	int i, n = r->count;
-	double *v, per;
+	double per = s->ns / (double)s->n;
 
-	*count = n;
-	v = malloc((size_t)(n ? n : 1) * sizeof(*v));
+	return inverse ? (per > 0 ? scale / per : INFINITY) : per * scale;
+}
+
+/*
+ * Per-operation values of the intervals the statistics use (the clean
+ * ones where there are enough, lib_result.c), by time per iteration.
+ * scale converts ns per iteration to the unit; inverse gives scale /
+ * (ns per iteration), for rates.  The caller frees the array.
+ */
+static double *values(const struct bench_result *r, double scale,
+		      int inverse, int *count)
+{
+	int *idx = result_order(r, count);
+	double *v;
+	int i;
+
+	v = malloc((size_t)(*count ? *count : 1) * sizeof(*v));
 	if (v == NULL)
 		bench_die("out of memory");
-	for (i = 0; i < n; i++) {
-		per = s[i].ns / (double)s[i].n;
-		v[i] = inverse ? (per > 0 ? scale / per : INFINITY)
-			       : per * scale;
-	}
+	for (i = 0; i < *count; i++)
+		v[i] = value_of(&r->s[idx[i]], scale, inverse);
+	free(idx);
 	return v;
 }
 
-void report_stats_line(const char *label, const char *unit, double scale,
-		       int inverse)
+/*
+ * Operations per iteration of one copy, from the scale a report was
+ * given (the counts of a sample are per iteration of one copy): a
+ * latency's scale is (ns to its unit) / (operations per iteration); a
+ * rate's, (its numerator per iteration of all copies, as mb() counts
+ * bytes) * 1e9 per second, so its operation is one of what it counts
+ * (a file, a MB).
+ */
+static double ops_per_iteration(const char *unit, double scale, int inverse,
+				int parallel)
+{
+	static const struct {
+		const char *unit;
+		double ns_to_unit;
+	} units[] = {
+		{"nanoseconds", 1.0}, {"microseconds", 1e-3},
+		{"milliseconds", 1e-6}, {"seconds", 1e-9},
+	};
+	size_t i;
+
+	if (scale <= 0)
+		return 0.0;
+	if (inverse)
+		return scale / 1e9 / (parallel > 1 ? parallel : 1);
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (strcmp(unit, units[i].unit) == 0)
+			return units[i].ns_to_unit / scale;
+	return 1.0;	/* not a time: per iteration */
+}
+
+/* The CPUs r's samples ran on, as "0,1"; empty if none is known. */
+static void print_cpus(const struct bench_result *r)
+{
+	uint64 mask[SAMPLE_CPUS / 64] = {0};
+	int i, k, any = 0;
+
+	for (i = 0; i < r->count; i++)
+		for (k = 0; k < SAMPLE_CPUS / 64; k++)
+			mask[k] |= r->s[i].cpus[k];
+	for (i = 0; i < SAMPLE_CPUS; i++) {
+		if (!(mask[i / 64] & (1ULL << (i % 64))))
+			continue;
+		fprintf(stderr, "%s%d", any ? "," : " cpus=", i);
+		any = 1;
+	}
+}
+
+/* Taint: how many, each sample's code, and what the median is over. */
+static void print_taint(const struct bench_result *r)
+{
+	int i, tainted = r->count - result_clean(r);
+
+	fprintf(stderr, " tainted=%d", tainted);
+	if (tainted == 0)
+		return;
+	fprintf(stderr, " taint=");
+	for (i = 0; i < r->count; i++)
+		fprintf(stderr, "%s%u", i ? "," : "", r->s[i].taint);
+	fprintf(stderr, " median_of=%s", result_use_clean(r) ? "clean" : "all");
+}
+
+/*
+ * The counters over the samples the statistics use: per operation,
+ * the achieved clock (cycles per ns on a CPU, GHz) and the share of
+ * the intervals spent on a CPU.
+ */
+static void print_counters(const struct bench_result *r, double ops_iter)
+{
+	double sum[CTR_COUNT] = {0}, iters = 0, ns = 0;
+	unsigned valid = ~0u;
+	int *idx, n, i, k;
+	const char *why = counters_missing();
+
+	idx = result_order(r, &n);
+	for (i = 0; i < n; i++) {
+		const struct sample *s = &r->s[idx[i]];
+
+		valid &= s->ctr_valid;
+		for (k = 0; k < CTR_COUNT; k++)
+			sum[k] += (double)s->ctr[k];
+		iters += (double)s->n;
+		ns += s->ns;
+	}
+	free(idx);
+	if (n == 0)
+		valid = 0;
+	if (valid & (1u << CTR_TASK_CLOCK) && ns > 0)
+		fprintf(stderr, " cpu_share=%.4g", sum[CTR_TASK_CLOCK] / ns);
+	if (valid & (1u << CTR_SWITCHES))
+		fprintf(stderr, " switches=%.0f", sum[CTR_SWITCHES]);
+	if (valid & (1u << CTR_MIGRATIONS))
+		fprintf(stderr, " migrations=%.0f", sum[CTR_MIGRATIONS]);
+	for (k = 0; k < CTR_COUNT && iters > 0 && ops_iter > 0; k++)
+		if (k != CTR_TASK_CLOCK && k != CTR_SWITCHES &&
+		    k != CTR_MIGRATIONS && (valid & (1u << k)))
+			fprintf(stderr, " %s_op=%.4g", counters_name(k),
+				sum[k] / (iters * ops_iter));
+	if ((valid & (1u << CTR_CYCLES)) && (valid & (1u << CTR_TASK_CLOCK)) &&
+	    sum[CTR_TASK_CLOCK] > 0)
+		fprintf(stderr, " ghz=%.4g",
+			sum[CTR_CYCLES] / sum[CTR_TASK_CLOCK]);
+	if (why != NULL)
+		fprintf(stderr, " counters_missing=\"%s\"", why);
+}
+
+void report_stats_line(const struct bench_result *r, const char *label,
+		       const char *unit, double scale, int inverse)
 {
 	struct stats st;
-	double *v;
+	double *v, overlap;
 	int i, n;
 
 	if (!bench_env()->stats)
 		return;
-	v = values(scale, inverse, &n);
 	fprintf(stderr, "#stats label=\"%s\" unit=%s parallel=%d",
-		label, unit, result_last()->parallel);
-	if (result_last()->parallel > 1 && result_last()->overlap >= 0)
-		fprintf(stderr, " overlap=%.3f", result_last()->overlap);
+		label, unit, r->parallel);
+	overlap = result_overlap(r);
+	if (overlap >= 0)
+		fprintf(stderr, " overlap=%.3f", overlap);
+	/* Every interval in the order taken; the statistics sort a copy. */
 	fprintf(stderr, " samples=");
-	for (i = 0; i < n; i++)
-		fprintf(stderr, "%s%.6g", i ? "," : "", v[i]);
+	for (i = 0; i < r->count; i++)
+		fprintf(stderr, "%s%.6g", i ? "," : "",
+			value_of(&r->s[i], scale, inverse));
+	v = values(r, scale, inverse, &n);
 	stats_compute(v, n, &st);
 	fprintf(stderr, " n=%d min=%.6g q1=%.6g median=%.6g q3=%.6g "
-		"max=%.6g ci_lo=%.6g ci_hi=%.6g ci_level=%.4f\n", st.n,
+		"max=%.6g ci_lo=%.6g ci_hi=%.6g ci_level=%.4f", r->count,
 		st.min, st.q1, st.median, st.q3, st.max, st.ci_lo, st.ci_hi,
 		st.ci_level);
 	free(v);
+	print_taint(r);
+	print_cpus(r);
+	print_counters(r, ops_per_iteration(unit, scale, inverse,
+					     r->parallel));
+	fputc('\n', stderr);
 }
 
-double report_quantile(double q, double scale, int inverse)
+double report_quantile(const struct bench_result *r, double q, double scale,
+		       int inverse)
 {
 	struct stats st;
 	double *v, x;
 	int n;
 
-	v = values(scale, inverse, &n);
+	v = values(r, scale, inverse, &n);
 	if (n == 0) {
 		errno = 0;
 		bench_die("nothing was measured");
@@ -82,13 +203,14 @@ double report_quantile(double q, double scale, int inverse)
 	return x;
 }
 
-double report_median(double scale, int inverse)
+double report_median(const struct bench_result *r, double scale,
+		     int inverse)
 {
 	struct stats st;
 	double *v;
 	int n;
 
-	v = values(scale, inverse, &n);
+	v = values(r, scale, inverse, &n);
 	stats_compute(v, n, &st);
 	free(v);
 	return st.median;
@@ -103,13 +225,14 @@ static double op_scale(uint64 n)
 static void latency(const char *label, uint64 n, double ns_to_unit,
 		    const char *unit)
 {
+	const struct bench_result *r = result_last();
 	double scale = op_scale(n) * ns_to_unit;
 
-	if (result_last()->count == 0 || n == 0)
+	if (r->count == 0 || n == 0)
 		bench_die("%s: nothing was measured", label);
-	fprintf(stderr, "%s: %.4f %s\n", label, report_median(scale, 0),
+	fprintf(stderr, "%s: %.4f %s\n", label, report_median(r, scale, 0),
 		unit);
-	report_stats_line(label, unit, scale, 0);
+	report_stats_line(r, label, unit, scale, 0);
 }
 
 void nano(const char *label, uint64 n)
@@ -125,10 +248,11 @@ void micro(const char *label, uint64 n)
 void mb(uint64 bytes)
 {
 	/* MB/s = bytes per iteration / ns per iteration * 1e3. */
+	const struct bench_result *r = result_last();
 	double per_iter = get_n() ? (double)bytes / (double)get_n() : 0.0;
 
-	if (result_last()->count == 0)
+	if (r->count == 0)
 		bench_die("nothing was measured");
-	fprintf(stderr, "%.2f MB/sec\n", report_median(per_iter * 1e3, 1));
-	report_stats_line("MB/sec", "MB/sec", per_iter * 1e3, 1);
+	fprintf(stderr, "%.2f MB/sec\n", report_median(r, per_iter * 1e3, 1));
+	report_stats_line(r, "MB/sec", "MB/sec", per_iter * 1e3, 1);
 }

@@ -6,7 +6,8 @@
  * other load, or a slow drift of the machine, lands on whichever point
  * happens to be running and bends the series.  Here each round times one
  * interval of every point, forwards in even rounds and backwards in odd
- * ones, so disturbances spread over all points alike.
+ * ones, so disturbances spread over all points alike.  Every point keeps
+ * its samples in a result of its own, of the same shape as benchmp()'s.
  */
 #include "lib_copy.h"
 #include "lib_interval.h"
@@ -19,27 +20,6 @@
  * rounds, so that calibration stays a small part of the run.
  */
 #define PARALLEL_ROUNDS	4
-
-static void add_sample(struct bench_point *p, double ns, uint64 n)
-{
-	if (p->count == p->cap) {
-		int cap = p->cap ? 2 * p->cap : 16;
-		double *ns_v = realloc(p->ns, (size_t)cap * sizeof(*ns_v));
-		uint64 *n_v;
-
-		if (ns_v == NULL)
-			bench_die("out of memory");
-		p->ns = ns_v;
-		n_v = realloc(p->iters, (size_t)cap * sizeof(*n_v));
-		if (n_v == NULL)
-			bench_die("out of memory");
-		p->iters = n_v;
-		p->cap = cap;
-	}
-	p->ns[p->count] = ns;
-	p->iters[p->count] = n;
-	p->count++;
-}
 
 /* One copy, in this process: all points set up at once, then rounds. */
 static void single_rounds(struct bench_point *pts, int npts,
@@ -70,7 +50,8 @@ static void single_rounds(struct bench_point *pts, int npts,
 			copy_interval(&c[i], &s);
 			if (r == 0 && k == npts - 1)
 				first = s.t0;
-			add_sample(&pts[i], s.ns, s.n);
+			s.round = r;
+			result_add(pts[i].result, &s);
 		}
 	}
 	for (k = npts - 1; k >= 0; k--)
@@ -85,14 +66,16 @@ static void parallel_round(struct bench_point *p, double interval_ns,
 	struct copy c = {p->initialize, p->benchmark, p->cleanup, p->cookie,
 			 0, 0};
 	struct bench_result res;
+	struct sample s;
 	int i;
 
-	if (interval_ns < PARALLEL_MIN_US * 1e3)
-		interval_ns = PARALLEL_MIN_US * 1e3;
 	fflush(NULL);
 	parallel_run(&c, interval_ns, parallel, warmup, reps, &res);
-	for (i = 0; i < res.count; i++)
-		add_sample(p, res.s[i].ns, res.s[i].n);
+	for (i = 0; i < res.count; i++) {
+		s = res.s[i];
+		s.round = p->result->count;
+		result_add(p->result, &s);
+	}
 	if (res.count > 0)
 		p->n = res.s[0].n;
 	result_free(&res);
@@ -106,13 +89,22 @@ void benchmp_rounds(struct bench_point *pts, int npts, int parallel,
 
 	if (npts < 1)
 		bench_fail("benchmp_rounds: no points");
-	for (k = 0; k < npts; k++) {
+	for (k = 0; k < npts; k++)
 		if (pts[k].benchmark == NULL)
 			bench_fail("benchmp_rounds: no benchmark function");
+	interval_ns = copy_setup(0, &parallel, &warmup, &repetitions) * 1e3;
+	for (k = 0; k < npts; k++) {
 		pts[k].n = 0;
-		pts[k].count = 0;
+		if (pts[k].result == NULL) {
+			pts[k].result = malloc(sizeof(*pts[k].result));
+			if (pts[k].result == NULL)
+				bench_die("out of memory");
+		} else {
+			free(pts[k].result->s);
+		}
+		result_init(pts[k].result, parallel);
+		pts[k].result->asked = repetitions;
 	}
-	interval_ns = copy_setup(&parallel, &warmup, &repetitions) * 1e3;
 	if (parallel == 1) {
 		single_rounds(pts, npts, interval_ns, warmup, repetitions);
 		return;
@@ -128,34 +120,22 @@ void benchmp_rounds(struct bench_point *pts, int npts, int parallel,
 	}
 }
 
-void bench_point_result(const struct bench_point *p, int parallel)
+void bench_point_result(const struct bench_point *p)
 {
 	struct bench_result res;
-	struct sample s = {0};
-	int i;
 
-	if (p->count == 0) {
+	if (p->result == NULL || p->result->count == 0) {
 		errno = 0;
 		bench_die("a point of the series was not measured");
 	}
-	result_init(&res, parallel);
-	/* The rounds keep no start and end times: overlap unknown. */
-	if (res.parallel > 1)
-		res.overlap = -1;
-	for (i = 0; i < p->count; i++) {
-		s.ns = p->ns[i];
-		s.n = p->iters[i];
-		s.round = i;
-		result_add(&res, &s);
-	}
+	result_copy(&res, p->result);
 	result_publish(&res);
 }
 
 void bench_point_free(struct bench_point *p)
 {
-	free(p->ns);
-	free(p->iters);
-	p->ns = NULL;
-	p->iters = NULL;
-	p->count = p->cap = 0;
+	if (p->result != NULL)
+		result_free(p->result);
+	free(p->result);
+	p->result = NULL;
 }

@@ -24,6 +24,7 @@
 #endif
 #include "bench.h"
 #include "lib_env.h"
+#include "lib_sched.h"
 
 #include <ctype.h>
 

@@ -12,12 +12,14 @@ void single_run(struct copy *c, double interval_ns, int warmup,
 {
 	struct sample s;
 	uint64 first = 0;
-	int r;
+	int r, extra = 0;
 
+	out->asked = repetitions;
 	copy_place(0);
 	copy_begin(c);
 	copy_prepare(c, interval_ns, warmup);
-	for (r = 0; interval_more(r, repetitions, first); r++) {
+	for (r = 0; interval_more(r, repetitions, first) ||
+		    interval_retime(out, extra++); r++) {
 		copy_interval(c, &s);
 		if (r == 0)
 			first = s.t0;
@@ -37,11 +39,7 @@ void benchmp(benchmp_f initialize, benchmp_f benchmark, benchmp_f cleanup,
 
 	if (benchmark == NULL)
 		bench_fail("benchmp: no benchmark function");
-	us = copy_setup(&parallel, &warmup, &repetitions);
-	if (enough > us)
-		us = enough;
-	if (parallel > 1 && us < PARALLEL_MIN_US)
-		us = PARALLEL_MIN_US;
+	us = copy_setup(enough, &parallel, &warmup, &repetitions);
 	bench_debug("benchmp: interval %.0f us, parallel %d, warmup %d us, "
 		    "%d repetitions", us, parallel, warmup, repetitions);
 	fflush(NULL);

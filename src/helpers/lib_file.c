@@ -244,9 +244,10 @@ int file_bw_args(int argc, char *argv[], const void *table, size_t n,
 
 void file_bw_report(size_t size, int parallel, const char *label)
 {
+	const struct bench_result *r = result_last();
 	double scale = (double)size * parallel * 1e3;
 
 	fprintf(stderr, "%.6f %.2f\n", (double)size / 1e6,
-		report_median(scale, 1));
-	report_stats_line(label, "MB/sec", scale, 1);
+		report_median(r, scale, 1));
+	report_stats_line(r, label, "MB/sec", scale, 1);
 }

@@ -81,7 +81,7 @@ static double run_once(struct probe *pr)
 
 	benchmp(NULL, chase, NULL, 0, 1, pr->opts.warmup,
 		pr->opts.repetitions, pr);
-	return report_median(scale, 0);
+	return report_median(result_last(), scale, 0);
 }
 
 static double run(struct probe *pr)
@@ -276,9 +276,8 @@ void probe_parallelism_sizes(struct probe *pr, const struct chain_spec *spec,
 		nk = par_ks(ne, ks);
 		for (j = 0; j < nk; j++, np++) {
 			kp_setup(&kp[np], head, ne, ks[j]);
-			bp[np] = (struct bench_point){kp_init, kp_chase,
-						      kp_cleanup, &kp[np], 0,
-						      NULL, NULL, 0, 0};
+			bp[np] = BENCH_POINT(kp_init, kp_chase, kp_cleanup,
+					     &kp[np]);
 		}
 	}
 	if (np > 0)
@@ -291,8 +290,7 @@ void probe_parallelism_sizes(struct probe *pr, const struct chain_spec *spec,
 		for (j = 0; j < nk; j++, np++) {
 			scale = 1.0 / (ks[j] == 1 ? CHAIN_UNROLL
 						  : CHAIN_K_STEPS);
-			bench_point_result(&bp[np], 1);
-			t = report_median(scale, 0);
+			t = report_median(bp[np].result, scale, 0);
 			bench_point_free(&bp[np]);
 			if (j == 0) {
 				base = t;
@@ -332,16 +330,14 @@ void probe_chain_sizes(struct probe *pr, const struct chain_spec *spec,
 		ne = chain_elements(sizes[nr], spec);
 		kp_setup(&kp[nr], chain_build(pr->buf + at, sizes[nr], spec),
 			 ne, 1);
-		bp[nr] = (struct bench_point){kp_init, kp_chase, kp_cleanup,
-					      &kp[nr], 0, NULL, NULL, 0, 0};
+		bp[nr] = BENCH_POINT(kp_init, kp_chase, kp_cleanup, &kp[nr]);
 		at += sizes[nr];
 	}
 	if (nr > 0)
 		benchmp_rounds(bp, nr, 1, pr->opts.warmup,
 			       pr->opts.repetitions);
 	for (i = 0; i < nr; i++) {
-		bench_point_result(&bp[i], 1);
-		t[i] = report_median(1.0 / CHAIN_UNROLL, 0);
+		t[i] = report_median(bp[i].result, 1.0 / CHAIN_UNROLL, 0);
 		bench_point_free(&bp[i]);
 	}
 	for (; i < nsizes; i++)

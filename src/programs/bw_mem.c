@@ -303,14 +303,15 @@ static void set_size(struct state *st, const char *arg)
 	st->words = st->size / sizeof(uint64_t);
 }
 
-static void report(const struct state *st, const char *name, int parallel)
+static void report(const struct bench_result *r, const struct state *st,
+		   const char *name, int parallel)
 {
 	/* MB/s = bytes per iteration (all copies) / ns per iteration * 1e3 */
 	double scale = (double)st->size * parallel * 1e3;
 
 	fprintf(stderr, "%.6f %.2f\n", (double)st->size / 1e6,
-		report_median(scale, 1));
-	report_stats_line(name, "MB/sec", scale, 1);
+		report_median(r, scale, 1));
+	report_stats_line(r, name, "MB/sec", scale, 1);
 }
 
 /* One copy, several sizes: one mapping, interleaved rounds. */
@@ -341,13 +342,11 @@ static void sizes_rounds(struct state *sts, int n, const struct variant *v,
 						       dst_offset(&sts[k]))
 					: NULL;
 		sts[k].pass = v->bench;
-		pts[k] = (struct bench_point){warm_pass, v->bench, NULL,
-					      &sts[k], 0, NULL, NULL, 0, 0};
+		pts[k] = BENCH_POINT(warm_pass, v->bench, NULL, &sts[k]);
 	}
 	benchmp_rounds(pts, n, 1, opts->warmup, opts->repetitions);
 	for (k = 0; k < n; k++) {
-		bench_point_result(&pts[k], 1);
-		report(&sts[k], v->name, 1);
+		report(pts[k].result, &sts[k], v->name, 1);
 		bench_point_free(&pts[k]);
 	}
 	free_bufs(0, &big);
@@ -397,7 +396,7 @@ int main(int argc, char *argv[])
 			benchmp(init_bufs, v->bench, free_bufs, 0,
 				opts.parallel, opts.warmup, opts.repetitions,
 				&sts[k]);
-			report(&sts[k], v->name, opts.parallel);
+			report(result_last(), &sts[k], v->name, opts.parallel);
 		}
 	}
 	free(sts);

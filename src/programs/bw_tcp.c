@@ -15,7 +15,7 @@
  * with 1, 64 and 1437 bytes against 2,435-2,541 alone, one CPU).
  * MB is 10^6 bytes, counted as payload read by the client.
  *
- * Output: "<message size in MB, %.6f> <MB/s, %.2f>".
+ * Output: "<message size in MB, %.6f> <MB/s, %.2f> MB/sec", lmbench3's line.
  *
  * Server: bw_tcp -s [-b addr] [-p port] [-i idle]   (background)
  *         bw_tcp -S host [-p port]                  (stop it)
@@ -156,12 +156,12 @@ static void cleanup(iter_t n, void *cookie)
 }
 
 /* MB/s = bytes per iteration * 1e3 / ns per iteration. */
-static void report(const struct state *st)
+static void report(const struct bench_result *r, const struct state *st)
 {
-	double mbs = report_median((double)st->move * 1e3, 1);
+	double mbs = report_median(r, (double)st->move * 1e3, 1);
 
-	fprintf(stderr, "%.6f %.2f\n", (double)st->msize / 1e6, mbs);
-	report_stats_line("bw_tcp", "MB/sec", (double)st->move * 1e3, 1);
+	fprintf(stderr, "%.6f %.2f MB/sec\n", (double)st->msize / 1e6, mbs);
+	report_stats_line(r, "bw_tcp", "MB/sec", (double)st->move * 1e3, 1);
 }
 
 static const char usage[] =
@@ -192,17 +192,15 @@ static void measure(struct state *st, int nsizes,
 		for (i = 0; i < nsizes; i++) {
 			benchmp(init, do_read, cleanup, 0, opts->parallel,
 				opts->warmup, opts->repetitions, &st[i]);
-			report(&st[i]);
+			report(result_last(), &st[i]);
 		}
 		return;
 	}
 	for (i = 0; i < nsizes; i++)
-		pts[i] = (struct bench_point){init, do_read, cleanup, &st[i],
-					      0, NULL, NULL, 0, 0};
+		pts[i] = BENCH_POINT(init, do_read, cleanup, &st[i]);
 	benchmp_rounds(pts, nsizes, 1, opts->warmup, opts->repetitions);
 	for (i = 0; i < nsizes; i++) {
-		bench_point_result(&pts[i], 1);
-		report(&st[i]);
+		report(pts[i].result, &st[i]);
 		bench_point_free(&pts[i]);
 	}
 }

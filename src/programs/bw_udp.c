@@ -218,10 +218,11 @@ int main(int argc, char *argv[])
 		&st);
 	if (server > 0)
 		srv_child_stop(server);
-	mbs = report_median((double)st.total * 1e3, 1);
+	mbs = report_median(result_last(), (double)st.total * 1e3, 1);
 	snprintf(label, sizeof(label), "socket UDP bandwidth using %s",
 		 st.host);
 	fprintf(stderr, "%s: %.2f MB/sec\n", label, mbs);
-	report_stats_line(label, "MB/sec", (double)st.total * 1e3, 1);
+	report_stats_line(result_last(), label, "MB/sec",
+			  (double)st.total * 1e3, 1);
 	return 0;
 }

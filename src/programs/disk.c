@@ -225,11 +225,12 @@ static void zones(struct state *st, int nzones, int reps)
 	fprintf(stderr, "\"disk %s zone bandwidth (%s, %zu-byte reads)\n",
 		st->path, mode_text[st->mode], st->xfer);
 	for (z = 0; z < nzones; z++) {
-		result_publish(&res[z]);
 		fprintf(stderr, "%.6f %.2f\n", (double)z * (double)width / 1e6,
-			report_median((double)st->xfer * 1e3, 1));
+			report_median(&res[z], (double)st->xfer * 1e3, 1));
 		snprintf(label, sizeof(label), "disk zone %d", z);
-		report_stats_line(label, "MB/sec", (double)st->xfer * 1e3, 1);
+		report_stats_line(&res[z], label, "MB/sec",
+				  (double)st->xfer * 1e3, 1);
+		result_free(&res[z]);
 	}
 	fputc('\n', stderr);
 	cache_note(st, "zone");
@@ -237,12 +238,12 @@ static void zones(struct state *st, int nzones, int reps)
 }
 
 /* n random reads, or n reads `dist` after an untimed one (dist > 0). */
-static void seeks(struct state *st, off_t dist, long n)
+static void seeks(struct state *st, off_t dist, long n,
+		  struct bench_result *res)
 {
-	struct bench_result res;
 	long i;
 
-	result_init(&res, 1);
+	result_init(res, 1);
 	st->len = BLK;
 	for (i = 0; i < n; i++) {
 		if (dist > 0) {
@@ -252,32 +253,34 @@ static void seeks(struct state *st, off_t dist, long n)
 			st->pre = -1;
 			st->off = random_block(st, st->size);
 		}
-		add_sample(&res, sample_ns(st), (int)i);
+		add_sample(res, sample_ns(st), (int)i);
 	}
-	result_publish(&res);
 }
 
 static void seek_series(struct state *st, long n)
 {
+	struct bench_result res;
 	char label[64];
 	off_t d;
 
 	fprintf(stderr, "\"disk %s seek by distance (%s, %d-byte reads)\n",
 		st->path, mode_text[st->mode], BLK);
 	for (d = FIRST_DIST; d <= st->size - BLK; d *= DIST_STEP) {
-		seeks(st, d, n);
+		seeks(st, d, n, &res);
 		fprintf(stderr, "%.6f %.2f\n", (double)d / 1e6,
-			report_median(1e-3, 0));
+			report_median(&res, 1e-3, 0));
 		snprintf(label, sizeof(label), "disk seek %lld",
 			 (long long)d);
-		report_stats_line(label, "microseconds", 1e-3, 0);
+		report_stats_line(&res, label, "microseconds", 1e-3, 0);
+		result_free(&res);
 	}
 	fputc('\n', stderr);
 	cache_note(st, "seek");
-	seeks(st, 0, n);
+	seeks(st, 0, n, &res);
 	fprintf(stderr, "disk %s seek (%s): %.2f microseconds\n", st->path,
-		mode_text[st->mode], report_median(1e-3, 0));
-	report_stats_line("disk seek", "microseconds", 1e-3, 0);
+		mode_text[st->mode], report_median(&res, 1e-3, 0));
+	report_stats_line(&res, "disk seek", "microseconds", 1e-3, 0);
+	result_free(&res);
 	cache_note(st, "random seek");
 }
 
@@ -452,7 +455,7 @@ int main(int argc, char *argv[])
 		bench_die("out of memory");
 	st.buf = buf;
 	memset(st.buf, 0, CHUNK);
-	copy_setup(&one, &opts.warmup, &opts.repetitions);
+	copy_setup(0, &one, &opts.warmup, &opts.repetitions);
 	copy_place(0);
 	open_target(&st, buffered);
 #ifdef POSIX_FADV_SEQUENTIAL

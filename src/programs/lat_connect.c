@@ -143,8 +143,8 @@ int main(int argc, char *argv[])
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state st;
 	struct bench_point pts[2] = {
-		{NULL, do_connect, drain, &st, 0, NULL, NULL, 0, 0},
-		{NULL, do_accept, NULL, &st, 0, NULL, NULL, 0, 0},
+		BENCH_POINT(NULL, do_connect, drain, &st),
+		BENCH_POINT(NULL, do_accept, NULL, &st),
 	};
 	char label[512];
 	pid_t server;
@@ -164,7 +164,7 @@ int main(int argc, char *argv[])
 	if (server > 0)
 		srv_child_stop(server);
 	for (i = 0; i < 2; i++) {
-		bench_point_result(&pts[i], 1);
+		bench_point_result(&pts[i]);
 		snprintf(label, sizeof(label), "TCP/IP connection %s %s",
 			 i == 0 ? "cost to" : "with accept to", st.host);
 		micro(label, get_n());

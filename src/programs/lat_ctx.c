@@ -324,13 +324,12 @@ static int overhead_pipes(long maxp, int nrings)
  * to round and is part of what is measured: there the median, the
  * typical placement, not the cheapest one seen.  The overhead alike.
  */
-static double estimate(const struct bench_point *p, int procs, int parallel,
-		       int fixed)
+static double estimate(const struct bench_point *p, int procs, int fixed)
 {
 	double scale = 1e-3 / procs;
 
-	bench_point_result(p, parallel);
-	return fixed ? report_quantile(0, scale, 0) : report_median(scale, 0);
+	return fixed ? report_quantile(p->result, 0, scale, 0)
+		     : report_median(p->result, scale, 0);
 }
 
 static const char usage[] =
@@ -365,24 +364,24 @@ int main(int argc, char *argv[])
 	if (optind >= argc)
 		bench_usage();
 	npts = argc - optind + 1;	/* point 0 is the overhead */
+	/* Every count checked before anything is allocated. */
+	for (i = optind; i < argc; i++)
+		if (bench_parse_long(argv[i], 2, MAX_PROCS, &v) != 0)
+			bench_fail("%s: a ring needs 2 to %ld processes",
+				   argv[i], MAX_PROCS);
 	pts = calloc((size_t)npts, sizeof(*pts));
 	st = calloc((size_t)npts, sizeof(*st));
 	if (pts == NULL || st == NULL)
 		bench_die("out of memory");
 	for (i = 1; i < npts; i++) {
-		if (bench_parse_long(argv[optind + i - 1], 2, MAX_PROCS,
-				     &v) != 0)
-			bench_fail("%s: a ring needs 2 to %ld processes",
-				   argv[optind + i - 1], MAX_PROCS);
+		(void)bench_parse_long(argv[optind + i - 1], 2, MAX_PROCS, &v);
 		st[i].procs = (int)v;
 		if (v > maxp)
 			maxp = v;
-		pts[i] = (struct bench_point){ring_init, do_ring, ring_cleanup,
-					      &st[i], 0, NULL, NULL, 0, 0};
+		pts[i] = BENCH_POINT(ring_init, do_ring, ring_cleanup, &st[i]);
 	}
 	st[0].procs = overhead_pipes(maxp, npts - 1);
-	pts[0] = (struct bench_point){ovr_init, do_overhead, ovr_cleanup,
-				      &st[0], 0, NULL, NULL, 0, 0};
+	pts[0] = BENCH_POINT(ovr_init, do_overhead, ovr_cleanup, &st[0]);
 	for (i = 0; i < npts; i++)
 		st[i].bytes = (size_t)kb * 1024;
 	if (opts.repetitions == 0)
@@ -394,17 +393,17 @@ int main(int argc, char *argv[])
 		       opts.repetitions);
 	fixed = bench_placement_fixed();
 
-	ovr = estimate(&pts[0], st[0].procs, opts.parallel, fixed);
+	ovr = estimate(&pts[0], st[0].procs, fixed);
 	fprintf(stderr, "\"size=%ldk ovr=%.2f\n", kb, ovr);
-	report_stats_line("overhead per hand-over", "microseconds",
-			  1e-3 / st[0].procs, 0);
+	report_stats_line(pts[0].result, "overhead per hand-over",
+			  "microseconds", 1e-3 / st[0].procs, 0);
 	for (i = 1; i < npts; i++) {
-		per = estimate(&pts[i], st[i].procs, opts.parallel, fixed);
+		per = estimate(&pts[i], st[i].procs, fixed);
 		fprintf(stderr, "%d %.2f\n", st[i].procs, per - ovr);
 		snprintf(label, sizeof(label),
 			 "procs=%d hand-over incl. overhead", st[i].procs);
-		report_stats_line(label, "microseconds", 1e-3 / st[i].procs,
-				  0);
+		report_stats_line(pts[i].result, label, "microseconds",
+				  1e-3 / st[i].procs, 0);
 	}
 	fprintf(stderr, "\n");
 	for (i = 0; i < npts; i++)

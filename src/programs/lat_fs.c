@@ -376,18 +376,6 @@ static void print_size(size_t size)
 		fprintf(stderr, "%.3fk", (double)size / 1024);
 }
 
-/* A copy of the last result, to print its #stats line later. */
-static void save_last(struct bench_result *dst)
-{
-	const struct bench_result *last = result_last();
-	int i;
-
-	result_init(dst, last->parallel);
-	for (i = 0; i < last->count; i++)
-		result_add(dst, &last->s[i]);
-	dst->overlap = last->overlap;
-}
-
 /* One size's figures, kept from its create run to its delete run. */
 struct size_result {
 	size_t size;
@@ -403,29 +391,27 @@ static void time_create(struct state *st, const struct bench_opts *o,
 	benchmp(init_create, do_create, cleanup_create, 0, o->parallel,
 		o->warmup, o->repetitions, st);
 	sr->files = get_n() * (uint64)o->parallel;
-	sr->created = report_median(1e9, 1) * o->parallel;
-	save_last(&sr->create);
+	/* Kept to print its #stats line after the size's line. */
+	result_copy(&sr->create, result_last());
+	sr->created = report_median(&sr->create, 1e9, 1) * o->parallel;
 }
 
-/* The delete rate, then the size's line between the two #stats lines. */
+/* The delete rate, then the size's line and its two #stats lines. */
 static void time_delete(struct state *st, const struct bench_opts *o,
 			struct size_result *sr)
 {
-	struct bench_result deleted_res;
 	double deleted;
 
 	st->size = sr->size;
 	benchmp(init_delete, do_delete, NULL, 0, o->parallel, o->warmup,
 		o->repetitions, st);
-	deleted = report_median(1e9, 1) * o->parallel;
-	save_last(&deleted_res);
-	result_publish(&sr->create);
-	report_stats_line("lat_fs create", "files/sec", 1e9, 1);
+	deleted = report_median(result_last(), 1e9, 1) * o->parallel;
 	print_size(sr->size);
 	fprintf(stderr, "\t%llu\t%.0f\t%.0f\n", (unsigned long long)sr->files,
 		sr->created, deleted);
-	result_publish(&deleted_res);
-	report_stats_line("lat_fs delete", "files/sec", 1e9, 1);
+	report_stats_line(&sr->create, "lat_fs create", "files/sec", 1e9, 1);
+	result_free(&sr->create);
+	report_stats_line(result_last(), "lat_fs delete", "files/sec", 1e9, 1);
 }
 
 /* A tenth of what the file system has free, within KEEP_*, per copy. */

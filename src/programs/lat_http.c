@@ -164,8 +164,9 @@ int main(int argc, char *argv[])
 		fflush(stdout);
 		benchmp(NULL, do_get, NULL, 0, 1, 0, opts.repetitions, &st);
 		fprintf(stderr, "%s %lu %.4f\n", name, st.bytes,
-			report_median(1e-3, 0));
-		report_stats_line(name, "microseconds", 1e-3, 0);
+			report_median(result_last(), 1e-3, 0));
+		report_stats_line(result_last(), name, "microseconds", 1e-3,
+				  0);
 	}
 	free(st.buf);
 	return 0;

@@ -131,13 +131,13 @@ static size_t next_size(size_t s)
 }
 
 /* One line of the series, and its #stats line when asked for. */
-static void print_point(size_t size)
+static void print_point(const struct bench_result *r, size_t size)
 {
 	const double scale = 1.0 / CHAIN_UNROLL;
 
 	fprintf(stderr, "%.5f %.3f\n", (double)size / (1024 * 1024),
-		report_median(scale, 0));
-	report_stats_line("lat_mem_rd", "nanoseconds", scale, 0);
+		report_median(r, scale, 0));
+	report_stats_line(r, "lat_mem_rd", "nanoseconds", scale, 0);
 }
 
 /*
@@ -162,7 +162,7 @@ static void sweep(struct state *st, const struct bench_opts *opts)
 		st->size = size;
 		benchmp(init, chase, cleanup, 0, opts->parallel, opts->warmup,
 			opts->repetitions, st);
-		print_point(size);
+		print_point(result_last(), size);
 	}
 	fprintf(stderr, "\n");
 }
@@ -241,22 +241,21 @@ static void sweep_rounds(struct state *st, const struct bench_opts *opts)
 		if (!pts[np].rounds && ne > WARM_LOADS)
 			ne = WARM_LOADS;
 		pts[np].warm = ne / CHAIN_UNROLL + 1;
-		bp[np] = (struct bench_point){pt_init, pt_chase, pt_cleanup,
-					      &pts[np], 0, NULL, NULL, 0, 0};
+		bp[np] = BENCH_POINT(pt_init, pt_chase, pt_cleanup,
+				     &pts[np]);
 		np++;
 	}
 	/* Sizes grow: the interleaved ones are the first nr. */
 	if (nr > 0)
 		benchmp_rounds(bp, nr, 1, opts->warmup, opts->repetitions);
 	for (i = 0; i < nr; i++) {
-		bench_point_result(&bp[i], 1);
-		print_point(sizes[i]);
+		print_point(bp[i].result, sizes[i]);
 		bench_point_free(&bp[i]);
 	}
 	for (; i < np; i++) {
 		benchmp(pt_init, pt_chase, pt_cleanup, 0, 1, opts->warmup,
 			opts->repetitions, &pts[i]);
-		print_point(sizes[i]);
+		print_point(result_last(), sizes[i]);
 	}
 	fprintf(stderr, "\n");
 }

@@ -101,11 +101,11 @@ static const struct bench_help help[] = {
 	{NULL, NULL}
 };
 
-static void report(const struct state *st)
+static void report(const struct bench_result *r, const struct state *st)
 {
 	fprintf(stderr, "%.6f %.4f\n", (double)st->size / 1e6,
-		report_median(1e-3, 0));
-	report_stats_line("mmap+munmap", "microseconds", 1e-3, 0);
+		report_median(r, 1e-3, 0));
+	report_stats_line(r, "mmap+munmap", "microseconds", 1e-3, 0);
 }
 
 int main(int argc, char *argv[])
@@ -147,17 +147,15 @@ int main(int argc, char *argv[])
 	if (nsizes == 1) {
 		benchmp(init_copy, do_mmap, cleanup_copy, 0, opts.parallel,
 			opts.warmup, opts.repetitions, &st[0]);
-		report(&st[0]);
+		report(result_last(), &st[0]);
 	} else {
 		for (i = 0; i < nsizes; i++)
-			pts[i] = (struct bench_point){init_copy, do_mmap,
-						      cleanup_copy, &st[i],
-						      0, NULL, NULL, 0, 0};
+			pts[i] = BENCH_POINT(init_copy, do_mmap,
+					     cleanup_copy, &st[i]);
 		benchmp_rounds(pts, nsizes, opts.parallel, opts.warmup,
 			       opts.repetitions);
 		for (i = 0; i < nsizes; i++) {
-			bench_point_result(&pts[i], opts.parallel);
-			report(&st[i]);
+			report(pts[i].result, &st[i]);
 			bench_point_free(&pts[i]);
 		}
 	}

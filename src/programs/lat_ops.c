@@ -68,12 +68,11 @@ int main(int argc, char *argv[])
 	bench_common_args(argc, argv, &opts, 0, 0);
 	ops_operands_init(&ops);
 	for (i = 0; i < NVARIANTS; i++)
-		pts[i] = (struct bench_point){NULL, variants[i].bench, NULL,
-					      &ops, 0, NULL, NULL, 0, 0};
+		pts[i] = BENCH_POINT(NULL, variants[i].bench, NULL, &ops);
 	benchmp_rounds(pts, (int)NVARIANTS, opts.parallel, opts.warmup,
 		       opts.repetitions);
 	for (i = 0; i < NVARIANTS; i++) {
-		bench_point_result(&pts[i], opts.parallel);
+		bench_point_result(&pts[i]);
 		nano(variants[i].label, get_n() * LAT_OPS);
 		bench_point_free(&pts[i]);
 	}

@@ -124,7 +124,7 @@ int main(int argc, char *argv[])
 	benchmp(NULL, do_spin, NULL, 0, 1, 0,
 		opts.repetitions > TRIES ? opts.repetitions : TRIES, &st);
 	/* Iterations per microsecond in the fastest interval. */
-	chunks_per_us = report_quantile(1.0, 1e3, 1);
+	chunks_per_us = report_quantile(result_last(), 1.0, 1e3, 1);
 	if (!(chunks_per_us > 0))
 		bench_die("could not calibrate the work loop");
 	bench_debug("work loop: %.3f chunks of %d per microsecond",
@@ -135,8 +135,10 @@ int main(int argc, char *argv[])
 		st.chunks = (uint64)((double)usecs * chunks_per_us + 0.5);
 		benchmp(NULL, do_pmake, NULL, 0, opts.parallel, opts.warmup,
 			opts.repetitions, &st);
-		fprintf(stderr, "%ld %.2f\n", usecs, report_median(1e-3, 0));
-		report_stats_line("lat_pmake", "microseconds", 1e-3, 0);
+		fprintf(stderr, "%ld %.2f\n", usecs,
+			report_median(result_last(), 1e-3, 0));
+		report_stats_line(result_last(), "lat_pmake", "microseconds",
+				  1e-3, 0);
 	}
 	free(st.pids);
 	return 0;

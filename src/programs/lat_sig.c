@@ -164,10 +164,9 @@ static void do_send(iter_t n, void *cookie)
 }
 
 /* The median of a point's intervals, microseconds per operation. */
-static double point_us(const struct bench_point *p, int parallel)
+static double point_us(const struct bench_point *p)
 {
-	bench_point_result(p, parallel);
-	return report_median(1e-3, 0);
+	return report_median(p->result, 1e-3, 0);
 }
 
 /*
@@ -175,10 +174,10 @@ static double point_us(const struct bench_point *p, int parallel)
  * (one interval of each per round), so load that comes and goes falls on
  * both alike.  The figure is a difference of medians: no #stats line.
  */
-static double catch_us(struct bench_point *send, struct bench_point *both,
-		       int parallel)
+static double catch_us(const struct bench_point *send,
+		       const struct bench_point *both)
 {
-	double s = point_us(send, parallel), b = point_us(both, parallel);
+	double s = point_us(send), b = point_us(both);
 
 	return b > s ? b - s : 0.0;
 }
@@ -187,14 +186,14 @@ static void bench_catch(struct state *st, const struct bench_opts *opts,
 			const char *label)
 {
 	struct bench_point pts[2] = {
-		{init_catch, do_send, NULL, st, 0, NULL, NULL, 0, 0},
-		{init_catch, do_catch, NULL, st, 0, NULL, NULL, 0, 0},
+		BENCH_POINT(init_catch, do_send, NULL, st),
+		BENCH_POINT(init_catch, do_catch, NULL, st),
 	};
 
 	benchmp_rounds(pts, 2, opts->parallel, opts->warmup,
 		       opts->repetitions);
 	fprintf(stderr, "%s: %.4f microseconds\n", label,
-		catch_us(&pts[0], &pts[1], opts->parallel));
+		catch_us(&pts[0], &pts[1]));
 	bench_point_free(&pts[0]);
 	bench_point_free(&pts[1]);
 }
@@ -337,26 +336,24 @@ static void bench_prot(struct state *st, const struct bench_opts *opts,
 {
 	struct state ret = *st, jump = *st;
 	struct bench_point pts[4] = {
-		{init_catch, do_send, NULL, st, 0, NULL, NULL, 0, 0},
-		{init_catch, do_catch, NULL, st, 0, NULL, NULL, 0, 0},
-		{init_refault, do_refault, cleanup_prot, &ret, 0, NULL, NULL,
-		 0, 0},
-		{init_prot, do_prot, cleanup_prot, &jump, 0, NULL, NULL, 0,
-		 0},
+		BENCH_POINT(init_catch, do_send, NULL, st),
+		BENCH_POINT(init_catch, do_catch, NULL, st),
+		BENCH_POINT(init_refault, do_refault, cleanup_prot, &ret),
+		BENCH_POINT(init_prot, do_prot, cleanup_prot, &jump),
 	};
 	double fault, caught_us;
 	int i;
 
 	benchmp_rounds(pts, 4, opts->parallel, opts->warmup,
 		       opts->repetitions);
-	caught_us = catch_us(&pts[0], &pts[1], opts->parallel);
-	fault = point_us(&pts[2], opts->parallel);
+	caught_us = catch_us(&pts[0], &pts[1]);
+	fault = point_us(&pts[2]);
 	bench_debug("prot: returning fault %.4f us, catch %.4f us", fault,
 		    caught_us);
 	fault -= caught_us;
 	fprintf(stderr, "%s: %.4f microseconds\n", label,
 		fault > 0 ? fault : 0.0);
-	bench_point_result(&pts[3], opts->parallel);
+	bench_point_result(&pts[3]);
 	micro(LABEL_PROT_JUMP, get_n());
 	for (i = 0; i < 4; i++)
 		bench_point_free(&pts[i]);

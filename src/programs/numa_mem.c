@@ -151,7 +151,7 @@ static void read_all(iter_t n, void *cookie)
 /* Median MB/s of the current result for len bytes per iteration. */
 static double mb_per_s(size_t len)
 {
-	return report_median((double)len * 1e3, 1);
+	return report_median(result_last(), (double)len * 1e3, 1);
 }
 
 /* A node x node matrix as the series "title: cpu-node mem-node value". */
@@ -226,7 +226,8 @@ int main(int argc, char *argv[])
 			s.node = bound ? t.nodes[j].id : -1;
 			benchmp(setup, chase, teardown, 0, 1, opts.warmup,
 				opts.repetitions, &s);
-			lat[i * nn + j] = report_median(1.0 / CHAIN_UNROLL, 0);
+			lat[i * nn + j] = report_median(result_last(),
+							1.0 / CHAIN_UNROLL, 0);
 			benchmp(setup, read_all, teardown, 0, 1, opts.warmup,
 				opts.repetitions, &s);
 			bw[i * nn + j] = mb_per_s(len);

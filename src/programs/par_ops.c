@@ -72,7 +72,7 @@ static double iteration_ns(benchmp_f bench, const struct bench_opts *opts,
 {
 	benchmp(NULL, bench, NULL, 0, 1, opts->warmup, opts->repetitions,
 		ops);
-	return result_min_ns();
+	return result_min_ns(result_last());
 }
 
 static double max_parallelism(const struct variant *v,

@@ -428,12 +428,12 @@ int main(int argc, char *argv[])
 		ks = v2;
 	for (i = 0; i < 4; i++) {
 		cookies[i] = (struct point){&st, &ks[i]};
-		pts[i] = (struct bench_point){init_arrays, ks[i].bench, after,
-					      &cookies[i], 0, NULL, NULL, 0, 0};
+		pts[i] = BENCH_POINT(init_arrays, ks[i].bench, after,
+				     &cookies[i]);
 	}
 	benchmp_rounds(pts, 4, opts.parallel, opts.warmup, opts.repetitions);
 	for (i = 0; i < 4; i++) {
-		bench_point_result(&pts[i], opts.parallel);
+		bench_point_result(&pts[i]);
 		snprintf(label, sizeof(label), "%s latency", ks[i].label);
 		nano(label, get_n() * st.len);
 		fprintf(stderr, "%s bandwidth: ", ks[i].label);

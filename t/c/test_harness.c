@@ -170,8 +170,8 @@ static void overlap_checks(void)
 
 	benchmp(NULL, nap, NULL, 0, 2, 0, 5, NULL);
 	per = (double)gettime() * 1000.0 / (double)get_n();
-	ok(result_last()->overlap > 0.9, "P=2 sleeping copies: intervals "
-	   "aligned, overlap %.3f", result_last()->overlap);
+	ok(result_overlap(result_last()) > 0.9, "P=2 sleeping copies: "
+	   "intervals aligned, overlap %.3f", result_overlap(result_last()));
 	ok(per > COST_NS * 0.9 && per < COST_NS * 1.25, "P=2 sleeping copies: "
 	   "%.0f ns per iteration of one copy at the pace of both (%d)", per,
 	   COST_NS);
@@ -183,26 +183,43 @@ static void overlap_checks(void)
  * late round must not count as if the copies had overlapped: its overlap
  * is 1/3 and its pace that of 200 iterations over 1500 ns.
  */
+/* An interval of 1000 ns for 100 iterations from t0. */
+static struct sample made_up(uint64 t0, int copy, int round)
+{
+	struct sample s;
+
+	memset(&s, 0, sizeof(s));
+	s.ns = 1000;
+	s.n = 100;
+	s.t0 = t0;
+	s.t1 = t0 + 1000;
+	s.copy = copy;
+	s.round = round;
+	s.overlap = 1;
+	return s;
+}
+
 static void combine_checks(void)
 {
 	struct sample s[4] = {
-		{1000, 100, 0, 1000, 0, 0}, {1000, 100, 0, 1000, 1, 0},
-		{1000, 100, 5000, 6000, 0, 1}, {1000, 100, 5500, 6500, 1, 1},
+		made_up(0, 0, 0), made_up(0, 1, 0),
+		made_up(5000, 0, 1), made_up(5500, 1, 1),
 	};
 	struct bench_result r;
 
 	result_combine(s, 2, 2, 1, &r);
-	ok(r.count == 1 && r.overlap > 0.999 &&
+	ok(r.count == 1 && result_overlap(&r) > 0.999 &&
 	   fabs(r.s[0].ns / (double)r.s[0].n - 10.0) < 1e-9,
 	   "combined aligned round: overlap %.3f, %.2f ns per iteration of "
-	   "one copy", r.overlap, r.count ? r.s[0].ns / r.s[0].n : -1.0);
+	   "one copy", result_overlap(&r),
+	   r.count ? r.s[0].ns / r.s[0].n : -1.0);
 	result_free(&r);
 	s[2].round = s[3].round = 0;
 	result_combine(s + 2, 2, 2, 1, &r);
-	ok(r.count == 1 && fabs(r.overlap - 1.0 / 3) < 1e-9 &&
+	ok(r.count == 1 && fabs(result_overlap(&r) - 1.0 / 3) < 1e-9 &&
 	   fabs(r.s[0].ns / (double)r.s[0].n - 15.0) < 1e-9,
 	   "a copy half an interval late: overlap %.3f (1/3), %.2f ns per "
-	   "iteration (15, not 10)", r.overlap,
+	   "iteration (15, not 10)", result_overlap(&r),
 	   r.count ? r.s[0].ns / r.s[0].n : -1.0);
 	result_free(&r);
 }
@@ -243,14 +260,19 @@ int main(void)
 	st.parallel = 1;
 	benchmp(init, spin, cleanup, 0, 1, 0, TRIES, &st);
 	per = (double)gettime() * 1000.0 / (double)get_n();
-	ok(result_last()->count == TRIES, "%d samples for %d repetitions",
-	   result_last()->count, TRIES);
+	/* More where too few intervals were clean: at most as many again. */
+	ok(result_last()->count >= TRIES && result_last()->count <= 2 * TRIES,
+	   "%d samples for %d repetitions", result_last()->count, TRIES);
 	ok(per > COST_NS * 0.9, "autosized: %.0f ns per iteration of a %d "
 	   "ns benchmark, not less (load only adds)", per, COST_NS);
-	/* One may have been preempted between a clock read and its call. */
+	/*
+	 * One may have been preempted between a clock read and its call
+	 * without a switch being seen; a switched-out one is tainted.
+	 */
 	p = own_match(&st);
-	ok(p >= TRIES - 1, "%d intervals as long as the benchmark's own "
-	   "timing of the call: %d of them", TRIES, p);
+	ok(p >= result_clean(result_last()) - 1, "the %d clean intervals as "
+	   "long as the benchmark's own timing of the call: %d of %d are",
+	   result_clean(result_last()), p, result_last()->count);
 	/*
 	 * Sized to the interval, not to one 2 us iteration.  Not "at least
 	 * ENOUGH": a calibration that other load slowed down settles on too
@@ -267,7 +289,8 @@ int main(void)
 
 	st.nev = 0;
 	benchmp(init, spin, cleanup, 30000, 1, 0, 5, &st);
-	ok(result_last()->count == 5, "-N 5: 5 samples");
+	ok(result_last()->count >= 5 && result_last()->count <= 10,
+	   "-N 5: 5 samples, at most 10 (%d)", result_last()->count);
 	ok(gettime() >= 28500, "enough=30000 gives intervals of %llu us",
 	   gettime());
 
@@ -286,8 +309,10 @@ int main(void)
 		per = (double)gettime() * 1000.0 / (double)get_n();
 		ok(result_last()->count == TRIES, "P=%d: %d rounds, one sample "
 		   "each", p, result_last()->count);
-		ok(result_last()->overlap >= 0 && result_last()->overlap <= 1,
-		   "P=%d: overlap %.3f in [0, 1]", p, result_last()->overlap);
+		ok(result_overlap(result_last()) >= 0 &&
+		   result_overlap(result_last()) <= 1,
+		   "P=%d: overlap %.3f in [0, 1]", p,
+		   result_overlap(result_last()));
 		ok(per > COST_NS * 0.9, "P=%d: %.0f ns per iteration of one "
 		   "copy at the pace of all, not less than %d", p, per,
 		   COST_NS);

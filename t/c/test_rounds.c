@@ -17,6 +17,7 @@
 #include "lib_report.h"
 #include "own_timing.h"
 
+#include <math.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
@@ -156,9 +157,9 @@ static int self_matched(const struct bench_point *pt, int k)
 	int count = self->count < MAXLOG ? self->count : MAXLOG;
 
 	memset(used, 0, sizeof(used));
-	for (i = 0; i < pt->count; i++) {
-		j = closest_call(pt->ns[i], pt->iters[i], k, self->n, self->ns,
-				 self->id, used, count);
+	for (i = 0; i < pt->result->count; i++) {
+		j = closest_call(pt->result->s[i].ns, pt->result->s[i].n, k,
+				 self->n, self->ns, self->id, used, count);
 		if (j >= 0) {
 			used[j] = 1;
 			m++;
@@ -171,8 +172,9 @@ static void self_ok(const char *what, const struct bench_point *pt, int k)
 {
 	int m = self_matched(pt, k);
 
-	ok(m == pt->count, "%s point %d: %d of %d intervals as long as the "
-	   "benchmark's own timing of the call", what, k, m, pt->count);
+	ok(m == pt->result->count, "%s point %d: %d of %d intervals as long "
+	   "as the benchmark's own timing of the call", what, k, m,
+	   pt->result->count);
 }
 
 int main(void)
@@ -188,13 +190,12 @@ int main(void)
 		return 1;
 	for (k = 0; k < NPTS; k++) {
 		ps[k].id = k;
-		pts[k] = (struct bench_point){init, bench, clean, &ps[k], 0,
-					      NULL, NULL, 0, 0};
+		pts[k] = BENCH_POINT(init, bench, clean, &ps[k]);
 	}
 	benchmp_rounds(pts, NPTS, 1, 0, 7);
 	for (k = 0; k < NPTS; k++) {
-		ok(pts[k].count == 7, "point %d: 7 intervals for -N 7 (%d)", k,
-		   pts[k].count);
+		ok(pts[k].result->count == 7, "point %d: 7 intervals for -N 7 "
+		   "(%d)", k, pts[k].result->count);
 		ok(ps[k].inits0 == 1 && ps[k].cleans0 == 1,
 		   "point %d: initialize(0) before the rounds, cleanup(0) "
 		   "after them (%d/%d)", k, ps[k].inits0, ps[k].cleans0);
@@ -202,18 +203,22 @@ int main(void)
 		   "point %d: benchmark only between initialize and cleanup",
 		   k);
 		same = 1;
-		for (i = 0; i < pts[k].count; i++)
-			same &= pts[k].iters[i] == pts[k].n;
+		for (i = 0; i < pts[k].result->count; i++)
+			same &= pts[k].result->s[i].n == pts[k].n;
 		ok(pts[k].n > 0 && same, "point %d: calibrated once, n=%llu "
 		   "in every interval", k, (unsigned long long)pts[k].n);
-		bench_point_result(&pts[k], 1);
-		per[k] = report_median(1.0, 0);
-		ok(get_n() == pts[k].n, "point %d: get_n() is its n", k);
+		bench_point_result(&pts[k]);
+		per[k] = report_median(pts[k].result, 1.0, 0);
+		ok(get_n() == pts[k].n && gettime() > 0 &&
+		   fabs((double)gettime() * 1e3 / (double)get_n() - per[k]) <=
+		   per[k] * 0.01 + 1e3 / (double)get_n(),
+		   "point %d: bench_point_result: get_n() is its n, gettime() "
+		   "its median", k);
 		ok(per[k] > cost_ns[k] * 0.9, "point %d: %.0f ns per iteration "
 		   "of a %d ns benchmark: not less (load only adds)", k,
 		   per[k], cost_ns[k]);
 		self_ok("one copy", &pts[k], k);
-		ok(report_quantile(0, 1.0, 0) <= per[k],
+		ok(report_quantile(pts[k].result, 0, 1.0, 0) <= per[k],
 		   "point %d: fastest interval <= median", k);
 	}
 	ok(max_open == NPTS && open_now == 0, "one copy: all %d states live "
@@ -225,16 +230,19 @@ int main(void)
 		bench_point_free(&pts[k]);
 		memset(&ps[k], 0, sizeof(ps[k]));
 		ps[k].id = k;
-		pts[k] = (struct bench_point){init, bench, clean, &ps[k], 0,
-					      NULL, NULL, 0, 0};
+		pts[k] = BENCH_POINT(init, bench, clean, &ps[k]);
 	}
 	self->count = 0;
 	benchmp_rounds(pts, NPTS, 2, 0, 6);
 	for (k = 0; k < NPTS; k++) {
-		ok(pts[k].count == 6, "P=2 point %d: 6 rounds of both copies "
-		   "(%d)", k, pts[k].count);
-		bench_point_result(&pts[k], 2);
-		per[k] = report_median(1.0, 0);
+		ok(pts[k].result->count == 6, "P=2 point %d: 6 rounds of both "
+		   "copies (%d)", k, pts[k].result->count);
+		ok(result_overlap(pts[k].result) >= 0 &&
+		   result_overlap(pts[k].result) <= 1 &&
+		   pts[k].result->s[0].t1 > pts[k].result->s[0].t0,
+		   "P=2 point %d: rounds keep their start, end and overlap "
+		   "(%.3f)", k, result_overlap(pts[k].result));
+		per[k] = report_median(pts[k].result, 1.0, 0);
 		ok(per[k] > cost_ns[k] * 0.9, "P=2 point %d: %.0f ns per "
 		   "iteration, not less than %d", k, per[k], cost_ns[k]);
 		bench_point_free(&pts[k]);

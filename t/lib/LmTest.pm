@@ -45,10 +45,8 @@ sub run_retry {
 sub bindir {
 	my $dir = $ENV{LMBENCH_BIN};
 	if (!$dir) {
-		my $os = lc `uname -s`;
-		my $arch = `uname -m`;
-		chomp($os, $arch);
-		$dir = "bin/$arch-$os";
+		chomp(my $os = `sh scripts/os`);
+		$dir = "bin/$os";
 	}
 	return $dir;
 }

@@ -1,5 +1,5 @@
 # MiniSchema - the part of JSON Schema that doc/results-schema.json uses
-# (type, enum, pattern, minimum, required, properties,
+# (type, enum, pattern, minimum, required, properties, patternProperties,
 # additionalProperties, items), for the tests, in core perl.
 #   my @errors = MiniSchema::validate($schema, $data);
 package MiniSchema;
@@ -52,9 +52,14 @@ sub validate {
 			push @e, "$path: no '$k'" unless exists $v->{$k};
 		}
 		my $props = $s->{properties} // {};
+		my $pp = $s->{patternProperties} // {};
 		for my $k (sort keys %$v) {
+			my @pat = grep { $k =~ /$_/ } sort keys %$pp;
+			push @e, validate($pp->{$_}, $v->{$k}, "$path.$k") for @pat;
 			if ($props->{$k}) {
 				push @e, validate($props->{$k}, $v->{$k}, "$path.$k");
+			} elsif (@pat) {
+				next;
 			} elsif (exists $s->{additionalProperties}) {
 				my $a = $s->{additionalProperties};
 				if (ref $a eq 'HASH') {

@@ -1,0 +1,103 @@
+#!/usr/bin/perl
+# lkp-tests' lmbench3, replayed on a fresh clone (programs/lmbench3/run and
+# parse): its development mode with one group answered yes runs that
+# group only, at the MB answered, into results/<os>/<host>.0, and its
+# parser's rules (t/lib/LmHarness.pm) find that group's keys there.  Its
+# answers for the all, hardware and os modes land on the questions they
+# answer.  Its parser finds in an all-mode run of ours every key it finds
+# in lmbench3's (t/harness/: the runs, and the keys lmbench3's gave).
+#
+# The compile of its "make" is replaced by a copy of this build
+# (LmHarness::prebuilt): the same programs, minutes sooner.
+use strict;
+use warnings;
+use lib 't/lib';
+use LmTest;
+use LmRun;
+use LmHarness;
+use Test::More;
+use File::Temp qw(tempdir);
+
+bin('lat_pipe');
+my $tmp = tempdir(CLEANUP => 1);
+my $lm = "$tmp/lmbench3";
+fresh_clone($lm) or plan skip_all => 'not a git checkout: no clone to make';
+chomp(my $testbox = `uname -n`);
+
+# cd_benchmark; make; its name of the system; no earlier results.
+chomp(my $os = `sh scripts/os`);
+prebuilt($lm, $os) or BAIL_OUT('cannot copy the build into the clone');
+my $r = sh_in($lm, 'make 2>&1', timeout => 300);
+is($r->{status}, 0, 'make: exit 0') or diag($r->{out});
+$r = sh_in($lm, q{echo "$(scripts/gnu-os)" | sed 's/unknown-//'});
+chomp(my $lkp_os = $r->{out});
+is($lkp_os, $os, "scripts/gnu-os | sed 's/unknown-//': $os, the name of bin/ and results/");
+ok(-x "$lm/bin/$lkp_os/lat_pipe", "the programs are in bin/$lkp_os");
+sh_in($lm, "rm -rf results/$lkp_os/");
+
+# run_lmbench3_development, test=PIPE, nr_threads=1, test_memory_size 16 MB.
+$r = sh_in($lm, 'find bin/ -maxdepth 2 -name lmbench');
+chomp(my $lmbench_path = $r->{out});
+is($lmbench_path, "bin/$os/lmbench", 'find bin/ -maxdepth 2 -name lmbench: one file');
+$r = sh_in($lm, q{grep -q 'dd if=/dev/zero of=$FILE count=1 bs=1G' } . "$lmbench_path || " .
+	   q{sed -i '/lat_pagefault -P $SYNC_MAX $FILE/i [ -f $FILE ] || dd if=/dev/zero of=$FILE count=1 bs=1G' }
+	   . $lmbench_path, stdin => '/dev/null');
+is($r->{status}, 0, 'its grep || sed on that file: exit 0');
+my @switch = qw(SYSCALL SELECT PROC PAGEFAULT FILE MMAP CTX PIPE UNIX UDP TCP CONNECT RPC
+		HTTP BCOPY MEM OPS);
+my @ans = (1, 1, 16, 'development', (map { $_ eq 'PIPE' ? 'yes' : 'no' } @switch),
+	   'yes', '', '', '', '', 'no');
+$r = sh_in($lm, '(' . join('; ', map { "echo $_" } @ans) . ') | make results',
+	   timeout => 300, env => { quick_env() });
+is($r->{status}, 0, 'development, PIPE: make results exits 0') or diag($r->{err});
+unlike($r->{err}, qr/end of input/, 'every answer taken by its question');
+# show_result
+$r = sh_in($lm, "find results/ -maxdepth 2 -name '$testbox.0'");
+chomp(my $res = $r->{out});
+is($res, "results/$os/$testbox.0", "find results/ -maxdepth 2 -name <testbox>.0: one file");
+my $text = slurp("$lm/$res");
+my @ran = $text =~ /^\[GROUP_TIME: ([\w\/]+) \d+\]$/mg;
+is_deeply([ sort @ran ], [ sort qw(pipe ipcbw pipe/2 ipcbw/2) ],
+	  'PIPE only: lat_pipe and bw_pipe (and their second pass)');
+like($text, qr/^Pipe latency: [\d.]+ microseconds$/m, 'lat_pipe ran');
+like($text, qr/^Pipe bandwidth: [\d.]+ MB\/sec$/m, 'bw_pipe ran');
+unlike($text, qr/^AF_UNIX|^Simple /m, 'nothing else');
+like($text, qr/^\[MB: 16\]$/m, 'at the MB answered');
+like($text, qr/^\[SLOWFS: YES\]$/m, 'SLOWFS: the answer after the seventeen');
+is_deeply([ map { (split /:/)[0] } lkp_parse($text) ],
+	  [ 'PIPE.latency.us', 'PIPE.bandwidth.MB/sec' ], 'its parser: the PIPE keys');
+
+# The answers of the other modes, with one copy and two: each reaches the
+# question it answers (the last, "no", the mail question), none is left
+# over to the defaults.
+my %mode = (
+	all => sub { my $n = shift; ($n, 1, 32, 'all', 'yes', 'yes', '', '', '',
+				   ($n == 1 ? ('', '') : ()), 'no') },
+	hardware => sub { my $n = shift; ($n, 1, 32, 'hardware', 'yes', 'yes', '', '', '',
+					($n == 1 ? ('', '') : ()), 'no') },
+	os => sub { my $n = shift; ($n, 1, 32, 'os', 'yes', '', '', '',
+				  ($n == 1 ? ('') : ()), 'no') },
+);
+for my $m (sort keys %mode) {
+	for my $n (1, 2) {
+		my @a = $mode{$m}->($n);
+		$r = sh_in($lm, '(' . join('; ', map { "echo '$_'" } @a) .
+			   ") | sh scripts/config-run bin/$os $tmp/C.$m.$n", timeout => 120);
+		is($r->{status}, 0, "$m, $n copies: exit 0") or diag($r->{err});
+		unlike($r->{err}, qr/end of input/, "$m, $n copies: no answer missing");
+		like($r->{err}, qr/^Mail results \[default no\] no$/m, "$m, $n copies: the last answers Mail results");
+		my $c = config_of("$tmp/C.$m.$n");
+		is("$c->{SYNC_MAX} $c->{MB} $c->{SLOWFS}", "$n 32 YES", "$m, $n copies: copies, MB, SLOWFS");
+		is($c->{FASTMEM}, $m eq 'os' ? 'NO' : 'YES', "$m, $n copies: FASTMEM");
+		is("$c->{BENCHMARK_OS} $c->{BENCHMARK_HARDWARE}",
+		   { all => 'YES YES', hardware => 'NO YES', os => 'YES NO' }->{$m}, "$m, $n copies: the parts");
+	}
+}
+
+# An all-mode run of ours against lmbench3's (t/harness/README says how
+# each was made): every key lkp-tests' parser takes from lmbench3's.
+my @want = grep { /\S/ && !/^#/ } split /\n/, slurp('t/harness/lkp-keys.lmbench3');
+my %ours = map { (split /:/)[0] => 1 } lkp_parse(slurp('t/harness/all.0'));
+ok(@want >= 40, scalar(@want) . ' keys from lmbench3\'s run');
+is_deeply([ grep { !$ours{$_} } @want ], [], 'every one of them in ours');
+done_testing();
