@@ -1,7 +1,7 @@
 #!/usr/bin/perl
 # lat_connect: its two lines (lmbench3's, then with accept), own loopback
-# server, -s/-S, busy port, missing server, no TIME_WAIT pile-up, bad
-# input.
+# server, -s/-S, busy port, missing server, bad input.  (lmbench3's line
+# closes in order, as lmbench3 did, and so leaves sockets in TIME_WAIT.)
 use strict;
 use warnings;
 use lib 't/lib';
@@ -22,16 +22,9 @@ my @x = $r->{err} =~ /: ($n) micro/g;
 ok(@x == 2 && !grep({ !($_ > 0 && $_ < 100000) } @x), 'plausible values')
 	or diag($r->{err});
 
-my $port = server_cycle($prog,
+server_cycle($prog,
 	label => qr/^TCP\/IP\ connection\ cost\ to\ 127\.0\.0\.1:\ $n\ microseconds\n
 		    TCP\/IP\ connection\ with\ accept\ to\ 127\.0\.0\.1:\ $n\ microseconds$/mx);
-# The abortive close leaves no TIME_WAIT behind on the server's port.
-SKIP: {
-	skip 'no ss here to count TIME_WAIT sockets', 1 unless have_ss();
-	my $tw = `ss -Htan state time-wait '( dport = :$port or sport = :$port )' | wc -l`;
-	chomp $tw;
-	ok($tw < 10, "no TIME_WAIT pile-up on port $port ($tw)");
-}
 missing_server_ok($prog, ['-p', free_port(), '127.0.0.1'], 'missing server');
 
 # A stop hello sent well after the handshake (as when the control client
