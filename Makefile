@@ -288,6 +288,7 @@ I_PC     := $(DESTDIR)$(PREFIX)/lib/pkgconfig
 I_MAN3   := $(DESTDIR)$(PREFIX)/share/man/man3
 I_MAN8   := $(DESTDIR)$(PREFIX)/share/man/man8
 PUB_HDRS := src/bench.h src/harness/lib_report.h src/harness/lib_result.h \
+	    src/harness/lib_metric.h \
 	    src/helpers/lib_mem.h src/helpers/lib_partner.h
 SCRIPT_FILES := $(filter-out scripts/lib scripts/lmbench-ng.in,$(wildcard scripts/*))
 SCRIPT_LIBS  := $(wildcard scripts/lib/*)

@@ -43,6 +43,8 @@ sub parse_out {
 			push @{ $o{$cur} }, [ $1, $2, $lines[$i + 1] // '' ];
 		} elsif ($l =~ /^disk \Q$img\E seek \(([^)]*)\): ($n) microseconds$/) {
 			($o{smode}, $o{seek}, $o{seek_stats}) = ($1, $2, $lines[$i + 1] // '');
+		} elsif ($l =~ /^#series name=(\S+) /) {
+			push @{ $o{series} }, $1;
 		} elsif ($l !~ /^#stats /) {
 			push @{ $o{other} }, $l;
 		}
@@ -79,6 +81,8 @@ is_deeply([ map { $_->[0] } @{ $o->{dist} } ],
 stats_ok($_->[2], $_->[1], 32, "seek distance $_->[0]") for @{ $o->{dist} };
 ok(defined $o->{seek}, 'the seek line');
 stats_ok($o->{seek_stats}, $o->{seek} // -1, 32, 'seek');
+is_deeply($o->{series}, [ 'disk.data.zone_bandwidth', 'disk.data.seek_distance' ],
+	  'the two series declared, named by the file');
 is_deeply($o->{other} // [], [], 'nothing else printed');
 is($r->{out}, '', 'nothing on stdout');
 

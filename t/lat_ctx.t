@@ -78,7 +78,9 @@ sub stats_series_ok {
 		is($r->{status}, 0, 'exit 0') or diag($r->{err});
 		my @l = split /\n/, $r->{err}, -1;
 		my @stats = grep { /^#stats/ } @l;
-		my @rest = grep { !/^#stats/ } @l;
+		my @rest = grep { !/^#(?:stats|series)/ } @l;
+		is(scalar(grep { /^#series name=ctx\.size_\d+k unit=microseconds better=lower x_name=processes x_unit=processes$/ } @l),
+		   1, 'the series declared');
 		is(scalar(@stats), @procs + 1, 'a #stats line per point');
 		is_deeply([map { (/^(\d+) /)[0] } @rest[1 .. $#procs + 1]],
 			  \@procs, 'counts in the order given');

@@ -55,20 +55,21 @@ open($fh, '<', $file) or die;
 is(scalar(<$fh>), 'x' x 100, 'the file is unchanged in content');
 close($fh);
 
-# catch and lmbench3's prot are differences of medians: no #stats line;
-# prot's own figure is a plain median with its #stats line.
+# catch and lmbench3's prot are differences of medians: no #stats line,
+# their identity on a #metric line; prot's own figure is a plain median
+# with its #stats line, which names it.
 {
 	my $r = run([bin('lat_sig'), 'catch'],
 		    env => {quick_env(), LMBENCH_STATS => 1});
 	is($r->{status}, 0, 'catch with LMBENCH_STATS: exit 0');
-	like($r->{err}, qr/^\Q$label{catch}[0]\E: $n microseconds\n\z/,
-	     'catch with LMBENCH_STATS: the value line alone');
+	like($r->{err}, qr/^\Q$label{catch}[0]\E: $n microseconds\n#metric name=sig\.catch unit=microseconds better=lower\n\z/,
+	     'catch with LMBENCH_STATS: the value line and its #metric line');
 	$r = run([bin('lat_sig'), 'prot'],
 		 env => {quick_env(), LMBENCH_STATS => 1});
 	is($r->{status}, 0, 'prot with LMBENCH_STATS: exit 0');
 	my $ours = 'Protection fault, handler and siglongjmp';
-	like($r->{err}, qr/^Protection fault: $n microseconds\n\Q$ours\E: $n microseconds\n\#stats label="\Q$ours\E" [^\n]*\n\z/,
-	     'prot with LMBENCH_STATS: #stats under the second line only')
+	like($r->{err}, qr/^Protection fault: $n microseconds\n#metric name=sig\.prot unit=microseconds better=lower\n\Q$ours\E: $n microseconds\n\#stats label="\Q$ours\E" [^\n]*name=sig\.prot_siglongjmp [^\n]*\n\z/,
+	     'prot with LMBENCH_STATS: #metric under the first, #stats under the second')
 		or diag($r->{err});
 }
 

@@ -1,30 +1,41 @@
 #!/usr/bin/perl
 # No program is built and never run: each one the Makefile builds is run
-# by the full run (scripts/lmbench, in some profile) or by scripts/config-run
-# and the host facts (scripts/lib/hostfacts.sh), except hello, which
-# lat_proc runs.
+# by a group of the full run (scripts/lib/lmbench.groups, in some
+# profile, as scripts/lib/groups.awk reads it), or by scripts/lmbench,
+# scripts/config-run and the host facts (scripts/lib/hostfacts.sh) as a
+# probe, except hello, which lat_proc runs.
 use strict;
 use warnings;
 use Test::More;
 
-my $run = '';
-for my $f ('scripts/lmbench', 'scripts/config-run', 'scripts/lib/hostfacts.sh') {
+my $table = `awk -f scripts/lib/groups.awk -v want=table scripts/lib/lmbench.groups`;
+is($?, 0, 'the groups\' declaration reads') or diag($table);
+my %in_group;
+for (split /\n/, $table) {
+	my ($g, @f) = split;
+	$in_group{$_} //= $g for @f[ 9 .. $#f ];
+}
+my $probes = '';
+for my $f ('scripts/lmbench', 'scripts/config-run', 'scripts/lib/hostfacts.sh',
+	   'scripts/lib/steps.sh') {
 	open(my $fh, '<', $f) or die "$f: $!";
 	local $/;
-	$run .= <$fh>;
+	$probes .= <$fh>;
 }
 my @progs = map { m{^src/programs/(\w+)\.c$} ? $1 : () } sort glob('src/programs/*.c');
-@progs = grep { !/^lib_/ } @progs;
 ok(@progs > 40, scalar(@progs) . ' programs');
 my %by_other = (hello => 'lat_proc runs it');
 for my $p (@progs) {
 	if ($by_other{$p}) {
 		pass("$p: $by_other{$p}");
-		next;
+	} elsif ($in_group{$p}) {
+		pass("$p: group $in_group{$p}");
+	} else {
+		# A probe: "$BINDIR/<p>" (hostfacts.sh: "$1/<p>"), "probe <p>".
+		ok($probes =~ /(?:BINDIR\/|"\$1\/|\bprobe\s+)\Q$p\E\b/, "$p is run by the suite");
 	}
-	# As a command: "bench <p>", "$BINDIR/<p>" (hostfacts.sh: "$1/<p>"),
-	# "net_one <p>", "probe <p>", or in a group's list of programs.
-	ok($run =~ /(?:\bbench\s+|BINDIR\/|"\$1\/|\bnet_one\s+|\bprobe\s+|\becho\s[\w ]*?\b)\Q$p\E\b/,
-	   "$p is run by the suite");
 }
+# Each program a group names is one the Makefile builds.
+my %built = map { $_ => 1 } @progs;
+is_deeply([ grep { !$built{$_} } sort keys %in_group ], [], 'every program a group runs is built');
 done_testing();

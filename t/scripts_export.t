@@ -26,7 +26,10 @@ use LMResults;
 # The first ten of a list, a line each (for diag).
 sub some { my @x = @_; return join "\n", @x[0 .. ($#x < 9 ? $#x : 9)]; }
 
-my @samples = sort grep { /\.\d+$/ } glob('results/sample/*/*');
+# The runs oldest first (the exports order them so): the first two.
+my @samples = map { $_->[1] } sort { $a->[0] cmp $b->[0] || $a->[1] cmp $b->[1] }
+	map { [ LMResults::parse($_)->{header}{DATE} // '', $_ ] }
+	grep { /\.\d+$/ } glob('results/sample/*/*');
 plan skip_all => 'needs two sample runs in results/sample' if @samples < 2;
 my ($s0, $s1) = @samples;
 my $tmp = tempdir(CLEANUP => 1);

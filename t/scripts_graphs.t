@@ -320,6 +320,8 @@ sub gp_facts {
 		my %n;
 		my ($over, $nokey, $badlab) = (0, 0, 0);
 		for my $g (@gp) {
+			# The line graphs (not a heat map's image, a matrix's table).
+			next unless $g =~ /\.gp$/ && slurp($g) !~ /with image/;
 			my $f = gp_facts($g);
 			my ($base) = $g =~ m{/([a-z_]+?)(?:_\d+)?\.gp$};
 			$n{$base} += @{ $f->{curves} };

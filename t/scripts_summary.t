@@ -40,9 +40,12 @@ for my $t (@sections) {
 }
 like($s, qr/^\s+L M B E N C H  3 \. 0   S U M M A R Y$/m, 'title');
 unlike($s, qr/\*Remote\*/, 'no remote section without remote results');
-# One row per results file in every section; blank, never zero, when not measured.
-my @rows = $s =~ /^(vm\.\d+\s+Linux.*)$/mg;
-is(scalar @rows, 11 * @samples, 'one row per file in each of the 11 sections');
+# One row per results file in every section (the 11 of lmbench3 and those
+# of the groups some sample ran); blank, never zero, when not measured.
+my @rows = $s =~ /^(vm\.\d+(?:#\d+)?\s+Linux.*)$/mg;
+my $tables = () = $s =~ /^-{9} -/mg;
+ok($tables >= 11, "$tables sections");
+is(scalar @rows, $tables * @samples, 'one row per file in each section');
 unlike($s, qr/^vm\S* .*\s0\.0+(\s|$)/m, 'no zero standing in for a missing value');
 like($s, qr/^Notes\n-----\n/m, 'notes follow the tables');
 # The samples are full runs with every program built: every column of every
@@ -57,7 +60,7 @@ my %cols = ('Basic system parameters' => 5, 'Processor, Processes' => 11,
 for my $t (sort keys %cols) {
 	my ($body) = $s =~ /^\Q$t\E.*?\n-{9} -.*?\n(.*?)\n\n/ms;
 	ok(defined $body, "section '$t' has rows") or next;
-	my @r = grep { /^vm\.\d+\s/ } split /\n/, $body;
+	my @r = grep { /^vm\.\d+(?:#\d+)?\s/ } split /\n/, $body;
 	is(scalar @r, scalar @samples, "section '$t': one row per file");
 	for my $row (@r) {
 		my $n = grep { /^\d+(\.\d*)?[KM]?$/ } split ' ', $row;
@@ -67,9 +70,12 @@ for my $t (sort keys %cols) {
 unlike($s, qr/not measured/, 'nothing reported as not measured');
 
 # Several files of one host: each row is labelled host.n after its file's
-# suffix, so that the rows can be told apart; in every section the labels
-# follow the files' order.
+# suffix, so that the rows can be told apart (host.n#<place> where two
+# files share a suffix); in every section the labels follow the files' order.
 my @sfx = map { /\.(\d+)$/ ? "vm.$1" : () } @samples;
+my %twice;
+$twice{$_}++ for @sfx;
+@sfx = map { $twice{ $sfx[$_] } > 1 ? "$sfx[$_]#" . ($_ + 1) : $sfx[$_] } 0 .. $#sfx;
 for my $t (sort keys %cols) {
 	my ($body) = $s =~ /^\Q$t\E.*?\n-{9} -.*?\n(.*?)\n\n/ms;
 	is_deeply([ map { (split ' ')[0] } split /\n/, $body // '' ], \@sfx,
@@ -106,7 +112,7 @@ for my $t (sort keys %cols) {
 # (758.), large values in K and M; and no "do not distribute" banner (the
 # licence is MIT).
 unlike($s, qr/Alpha software|do not distribute/, 'no Alpha-software banner');
-my @cells = map { split ' ', substr($_, 24) } grep { /^vm\.\d+\s/ } split /\n/, $s;
+my @cells = map { split ' ', substr($_, 24) } grep { /^vm\.\d+(?:#\d+)?\s/ } split /\n/, $s;
 ok(@cells > 100, 'the cells of every section');
 is(scalar(grep { /^\d+\.$/ || /\.\d*0$/ } @cells), 0, 'no number ends in a point or a zero decimal')
 	or diag(join(' ', grep { /^\d+\.$/ || /\.\d*0$/ } @cells));

@@ -2,15 +2,8 @@
 #
 #   my @c = LMCaches::believed($run);   # { name, level, type, bytes, size, source, from }
 #   my $b = LMCaches::memory_from($run); # bytes: the curve is memory past twice this
-#   my $t = LMCaches::text(@c);          # A size in bytes as 48K, 1.75M or 2G.
-sub size_text {
-	my ($b) = @_;
-	return sprintf('%gG', $b / 1073741824) if $b >= 1073741824;
-	return sprintf('%gM', $b / 1048576) if $b >= 1048576;
-	return sprintf('%gK', $b / 1024);
-}
-
-# "L1d 48K (sysfs); L2 2048K (sysfs); ..."
+#   my $t = LMCaches::text(@c);          # "L1d 48K (sysfs); L2 2048K (sysfs); ..."
+#   LMCaches::size_text($bytes)          # 48K, 1.75M or 2G
 #
 # Two sources in a results file:
 #   header  [CACHE: ...], what the host facts believed before the run

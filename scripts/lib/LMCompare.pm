@@ -39,6 +39,7 @@ package LMCompare;
 use strict;
 use warnings;
 use LMResults;
+use List::Util qw(min max);
 use File::Basename qw(dirname basename);
 use Cwd qw(abs_path);
 
@@ -198,13 +199,6 @@ sub sort_names {
 
 # ---- statistics -----------------------------------------------------------------
 
-sub median {
-	my @v = sort { $a <=> $b } @_;
-	return undef unless @v;
-	return @v % 2 ? $v[$#v / 2] : ($v[@v / 2 - 1] + $v[@v / 2]) / 2;
-}
-sub min { my $m = shift; $m = $_ < $m ? $_ : $m for @_; return $m; }
-sub max { my $m = shift; $m = $_ > $m ? $_ : $m for @_; return $m; }
 
 sub kind_floor {
 	my ($name) = @_;
@@ -352,7 +346,7 @@ sub compare {
 			push @found, $n if $n =~ $FOUND;
 			next;
 		}
-		my ($old, $new) = (median(@a), median(@b));
+		my ($old, $new) = (LMResults::median(@a), LMResults::median(@b));
 		my $row = { name => $n, old => $old, new => $new, rec => $rec, a => \@a, b => \@b,
 			pct => $old > 0 && $new > 0 ? 100 * ($new / $old - 1) : undef, changed => 0 };
 		if ($rec->{property}) {

@@ -3,6 +3,8 @@
 #   my $run = LMResults::parse($path);      # one results file
 #   my @runs = LMResults::load(@paths);     # several; default: all under results/
 #   my $m = LMResults::metrics($run);       # stable name => value record
+#   my $out = LMResults::parse_output($text, $title);  # a program's output
+#   LMResults::median(@v), mean(@v), stddev(@v)  # what the readers share
 #
 # A results file is lmbench3's: "[KEY: value]" header lines, then what the
 # programs printed on stderr.  Scalar results look like "label: X unit",
@@ -22,8 +24,17 @@
 # there, and bw_mem's bcopy titles are lmbench3's; before it, #stats
 # lines sit inside the blocks, after their points.
 #
+# Since [RESULTS_FORMAT: 3] every value carries its identity as its
+# program declared it (src/harness/lib_metric.h): name=, better=, bytes=
+# and kind= on its #stats line, or a "#metric" line after a value that has
+# no #stats, and a "#series" line per family of point metrics after a
+# series' block.  Those are taken as they are; the label regexes below
+# (@SCALAR, series_name) name the values of older files and lmbench3's.
+#
 # summary, percent, compare, json, graphs and html all read results through
-# this module; nothing else parses a results file.
+# this module; nothing else parses a results file.  Scripts that run a
+# program themselves (stream_ref, bw_sweep, bw_pipe_sweep, the host facts)
+# read its output through parse_output.
 package LMResults;
 use strict;
 use warnings;
@@ -43,16 +54,37 @@ my %MULTI = map { $_ => 1 } qw(net if mount CHECK SKIPPED FAILED GROUP_TIME TOPO
 sub parse {
 	my ($path) = @_;
 	open(my $fh, '<', $path) or die "$path: $!\n";
+	return parse_fh($fh, $path);
+}
+
+# A program's output, as it printed it (no header): its result lines, and
+# its series with their #stats lines inside the block, as in a results
+# file before RESULTS_FORMAT 2.  A program that prints a series' points
+# without a title (bw_mem, as lmbench3's) is read under $title, as the
+# run writes it (line numbers then count the title as line 1).
+sub parse_output {
+	my ($text, $title) = @_;
+	$text = "\"$title\n$text" if defined $title;
+	open(my $fh, '<', \$text) or die "program output: $!\n";
+	return parse_fh($fh, 'program output');
+}
+
+sub parse_fh {
+	my ($fh, $path) = @_;
+	local $/ = "\n";	# a line at a time, whatever the caller's $/
 	my %run = (
 		file => $path, header => {}, header_order => [], checks => [],
 		values => [], series => [], failed => [], skipped => [],
 		remote => [], group_time => {}, messages => [], unparsed => [],
-		orphan_stats => [], unreadable => [], lines => 0, bytes => 0,
+		orphan_stats => [], orphan_decls => [], unreadable => [], lines => 0, bytes => 0,
 		status => 'incomplete', incomplete => 'no end mark (still running, or killed)',
 	);
 	# $closed: the series whose block a blank line just ended (its #stats
 	# lines follow); $off: the width of a "#+" taken off the line.
 	my ($series, $closed, $heading, $last, $pending, $placement, $pass);
+	# $bare: a line of numbers alone (lat_pmake, lat_dram_page print
+	# no label), named by the declaration that follows it.
+	my $bare;
 	while (my $line = <$fh>) {
 		# What LMInput judges a file by: its size, the title, control
 		# bytes (binary data), a last line without its newline (cut).
@@ -68,12 +100,32 @@ sub parse {
 			my $st = parse_stats($1);
 			$st->{line} = $.;
 			my $s = $series // $closed;
+			$last = claim_bare(\%run, \$bare, $st, $placement, $pass) // $last
+				if defined $st->{name} && !defined $st->{x};
 			push @{ $run{orphan_stats} }, $st
 				if $st->{invalid} || !(defined $st->{x}
 					? attach_point_stats($st, $s)
 					: attach_stats($st, $last, $s, \$pending));
+			# A program that prints one point a run declares its
+			# series on the point's #stats line.
+			add_decl($s, $st) if $s && defined $st->{x} && defined $st->{x_name};
+			undef $bare;
 			next;
 		}
+		if ($line =~ /^#(metric|series)\s+(.*)$/) {
+			my ($what, $d) = ($1, declaration($2));
+			$d->{line} = $.;
+			if ($what eq 'series') {
+				my $s = $series // $closed;
+				push @{ $run{orphan_decls} }, $d unless $s && add_decl($s, $d);
+			} else {
+				$last = claim_bare(\%run, \$bare, $d, $placement, $pass) // $last;
+				push @{ $run{orphan_decls} }, $d unless attach_metric($d, $last);
+			}
+			undef $bare;
+			next;
+		}
+		undef $bare unless $line =~ /^#/;
 		if ($line =~ /^\[ Networking remote to (\S+): (.*?) ?\]$/) {
 			push @{ $run{remote} }, { host => $1, uname => $2 };
 			next;
@@ -177,6 +229,9 @@ sub parse {
 			push @{ $run{messages} }, $line;
 			next;
 		}
+		$bare = { text => $line, line => $., off => $off,
+			unparsed => scalar @{ $run{unparsed} } }
+			if !$series && $line =~ /^\s*$NUM(?:\s+$NUM)*\s*$/;
 		# A result whose number is not one (nan, inf): named, not dropped.
 		push @{ $run{unreadable} }, { line => $., text => $line }
 			if $line !~ /^#/ && $line =~
@@ -221,6 +276,67 @@ sub parse_stats {
 	$st{invalid} = stats_problem(\%st);
 	delete $st{invalid} unless defined $st{invalid};
 	return \%st;
+}
+
+# The keys of a #metric or #series line (name=, unit=, better=, bytes=,
+# kind=; a series' x_name=, x_unit=, y_name=, y_unit=, col=, point=).
+sub declaration {
+	my ($s) = @_;
+	my %d;
+	while ($s =~ /(\w+)=("([^"]*)"|\S+)/g) {
+		$d{$1} = defined $3 ? $3 : $2;
+	}
+	return \%d;
+}
+
+# A #series line: one more family of the block's point metrics (a
+# program that runs once per point declares its series each time: the
+# same name is kept once).  False for one without a name.
+sub add_decl {
+	my ($s, $d) = @_;
+	return 0 unless defined $d->{name};
+	push @{ $s->{decls} }, $d
+		unless grep { $_->{name} eq $d->{name} } @{ $s->{decls} // [] };
+	return 1;
+}
+
+# A #metric line names the number of the value line before it that has
+# its unit (tlb's pages and nanoseconds, cache's nanoseconds and
+# parallelism).  False where none is free.
+sub attach_metric {
+	my ($d, $v) = @_;
+	return 0 unless $v && defined $d->{name} && defined $d->{unit};
+	for my $f ($v, $v->{also} // ()) {
+		next unless $f->{unit} eq $d->{unit} && !$f->{decl};
+		$f->{decl} = $d;
+		return 1;
+	}
+	if (defined $v->{parallelism} && $d->{unit} eq 'parallelism' && !$v->{parallelism_decl}) {
+		$v->{parallelism_decl} = $d;
+		return 1;
+	}
+	return 0;
+}
+
+# A declaration (#stats with name=, or #metric) right after a line of
+# numbers alone: that line is the value, its last number.  Returns the
+# value made, or undef.
+sub claim_bare {
+	my ($run, $bare, $d, $placement, $pass) = @_;
+	my $b = $$bare or return undef;
+	my @at;
+	push @at, $-[0] while $b->{text} =~ /\S+/g;
+	my ($value) = $b->{text} =~ /(\S+)\s*$/;
+	my $v = { label => $d->{label} // $d->{name}, value => $value + 0,
+		unit => $d->{unit}, at => $at[-1] + $b->{off}, line => $b->{line},
+		(defined $placement ? (placement => $placement) : ()),
+		(defined $pass ? (pass => $pass) : ()) };
+	# No longer unparsed: it is read.
+	splice(@{ $run->{unparsed} }, $b->{unparsed}, 1)
+		if ($run->{unparsed}[ $b->{unparsed} ] // '') eq $b->{text};
+	push @{ $run->{values} }, $v;
+	$$bare = undef;
+	return $v;
 }
 
 # A finite number (a string that is one, or a number but inf or nan).
@@ -351,8 +467,9 @@ sub scalar_fields {
 
 # ---- stable metric names ------------------------------------------------------
 
-# Scalar labels: regex => name (with $1.. substituted) and the byte-counting
-# convention where one applies.
+# Scalar labels of files before [RESULTS_FORMAT: 3] (and lmbench3's):
+# regex => name (with $1.. substituted) and the byte-counting convention
+# where one applies.  Newer files carry the names their programs declare.
 my @SCALAR = (
 	[ qr/^Simple syscall$/, 'syscall.null' ],
 	[ qr/^Simple getpid$/, 'syscall.getpid' ],
@@ -404,6 +521,9 @@ my @SCALAR = (
 	[ qr/^File .* write bandwidth$/, 'file.write_bandwidth', 'bytes written' ],
 	[ qr/^(drand48|lrand48|rand|random) latency$/, 'rand.$1' ],
 	[ qr/^lat_cmd$/, 'cmd' ],
+	# Named since lmbench-ng declares names (before: other.<label>).
+	[ qr/^ucontext swap latency$/, 'ucontext.latency' ],
+	[ qr/^(usleep|nanosleep|select|pselect|itimer) (\d+) microseconds$/, 'sleep.$1.$2' ],
 );
 
 # bw_mem's titles.  lmbench3 titles plain bcopy "libc bcopy unaligned"
@@ -488,7 +608,8 @@ sub scalar_name {
 	return ('other.' . slug($v->{label}), undef);
 }
 
-# name, x unit, y unit, bytes convention of a series.
+# name, x unit, y unit, bytes convention of a series of a file before
+# [RESULTS_FORMAT: 3] (newer ones declare theirs: declared_series).
 sub series_name {
 	my ($s) = @_;
 	my ($t, $h) = ($s->{title}, $s->{heading} // '');
@@ -568,6 +689,8 @@ sub metrics {
 sub pass_metrics {
 	my ($run, $values, $series_list) = @_;
 	my (%m, @series, %pi);
+	# Files with declarations name their values by them alone.
+	my $declared = ($run->{header}{RESULTS_FORMAT} // 1) >= 3;
 	# A drop-in group's [METRIC_MAP: name = label-regex] lines name its values.
 	# A regex that does not compile maps nothing; one that compiles with
 	# a warning (the file's, not ours) is used quietly.
@@ -575,8 +698,10 @@ sub pass_metrics {
 		my $re = defined $n && do { no warnings 'regexp'; eval { qr/$src/ } };
 		$re ? [ $n, $re ] : () } @{ $run->{header}{METRIC_MAP} // [] };
 	for my $v (@$values) {
-		my ($name, $bytes) = scalar_name($v);
-		for my $mp (@maps) {
+		my $d = $v->{decl} // ($v->{stats} && defined $v->{stats}{name} ? $v->{stats} : undef);
+		my ($name, $bytes) = $d ? ($d->{name}, $d->{bytes})
+			: $declared ? ('other.' . slug($v->{label}), undef) : scalar_name($v);
+		for my $mp ($d ? () : @maps) {
 			if ($v->{label} =~ $mp->[1]) {
 				($name, $bytes) = ($mp->[0], undef);
 				$v->{dropin} = 1;
@@ -587,23 +712,41 @@ sub pass_metrics {
 		my %src = (line => $v->{line}, at => $v->{at});
 		# A count of pages (tlb's entries) is a property of the machine,
 		# not a result that can be better or worse.
+		my $property = $d ? ($d->{kind} // '') eq 'property' : $v->{unit} eq 'pages';
 		add(\%m, $name, { label => $v->{label}, value => $v->{value},
 			unit => $v->{unit}, stats => $v->{stats}, bytes => $bytes,
-			better => better($v->{unit}), ($v->{dropin} ? (dropin => 1) : ()),
-			($v->{unit} eq 'pages' ? (property => 1) : ()), %src });
+			better => $d ? $d->{better} // 'none' : better($v->{unit}),
+			($v->{dropin} ? (dropin => 1) : ()), ($d ? (declared => 1) : ()),
+			($property ? (property => 1) : ()),
+			($d && ($d->{kind} // '') eq 'count' ? (count => 1) : ()), %src });
 		if ($v->{also}) {
-			add(\%m, 'tlb.pages', { label => 'tlb', value => $v->{also}{value},
-				unit => 'pages', better => 'none', property => 1, line => $v->{line},
-				at => $v->{also}{at} });
+			my $ad = $v->{also}{decl};
+			add(\%m, $ad ? $ad->{name} : 'tlb.pages', { label => 'tlb',
+				value => $v->{also}{value}, unit => 'pages',
+				better => $ad ? $ad->{better} // 'none' : 'none',
+				(!$ad || ($ad->{kind} // '') eq 'property' ? (property => 1) : ()),
+				($ad ? (declared => 1) : ()),
+				line => $v->{line}, at => $v->{also}{at} })
+				if $ad || !$declared;
 		}
 		if (defined $v->{parallelism}) {
-			add(\%m, 'cache.memory.parallelism', { label => 'Memory latency parallelism',
-				value => $v->{parallelism}, unit => 'parallelism', better => 'higher',
-				line => $v->{line}, at => $v->{parallelism_at} });
+			my $pd = $v->{parallelism_decl};
+			add(\%m, $pd ? $pd->{name} : 'cache.memory.parallelism',
+				{ label => 'Memory latency parallelism',
+				value => $v->{parallelism}, unit => 'parallelism',
+				better => $pd ? $pd->{better} // 'none' : 'higher',
+				($pd ? (declared => 1) : ()),
+				line => $v->{line}, at => $v->{parallelism_at} })
+				if $pd || !$declared;
 		}
 	}
 	for my $s (@$series_list) {
-		my ($name, $xu, $yu, $bytes) = series_name($s);
+		if ($s->{decls}) {
+			declared_series(\%m, \@series, $s);
+			next;
+		}
+		my ($name, $xu, $yu, $bytes) = $declared ? ('series.' . slug($s->{title}), 'x', 'y')
+			: series_name($s);
 		$name .= ".$s->{placement}" if defined $s->{placement};
 		my %rec = (name => $name, title => $s->{title}, heading => $s->{heading},
 			x_unit => $xu, y_unit => $yu, bytes => $bytes, points => $s->{points});
@@ -660,6 +803,54 @@ sub pass_metrics {
 	}
 	$m{':series'} = \@series;
 	return \%m;
+}
+
+# A series whose program declared it (#series lines): the first line
+# names the series, each line (the first too) a family of its points'
+# metrics: the point line's number col (1 x, 2 y (the default), 3 the
+# next), named by the template point ({name}@{x} unless told; {name} is
+# the family's name with the placement's suffix, {x} and {y} the first
+# two numbers as printed, {i} the point's place in the block).
+sub declared_series {
+	my ($m, $series, $s) = @_;
+	my ($first) = @{ $s->{decls} };
+	my $suffix = defined $s->{placement} ? ".$s->{placement}" : '';
+	my %rec = (name => $first->{name} . $suffix, title => $s->{title},
+		heading => $s->{heading}, x_unit => $first->{x_unit},
+		y_unit => $first->{y_unit} // $first->{unit}, bytes => $first->{bytes},
+		points => $s->{points});
+	$rec{overhead} = $1 + 0 if $s->{title} =~ /ovr=($NUM)/;
+	$rec{overhead_stats} = $s->{overhead_stats} if $s->{overhead_stats};
+	push @$series, \%rec;
+	for my $d (@{ $s->{decls} }) {
+		my $col = $d->{col} // 2;
+		my $kind = $d->{kind} // '';
+		my $i = 0;
+		for my $p (@{ $s->{points} }) {
+			my $at = $i++;
+			my $value = $col == 1 ? $p->{x} : $col == 2 ? $p->{y} : $p->{more}[ $col - 3 ];
+			# A point without this column measured nothing of it.
+			next unless defined $value && $value !~ /[kKmM]$/;
+			my $name = ($d->{point} // '{name}@{x}') =~
+				s/\{(name|x|y|i)\}/$1 eq 'name' ? $d->{name} . $suffix
+					: $1 eq 'x' ? $p->{x} : $1 eq 'y' ? $p->{y} : $at/ger;
+			my $stats = $col == 1 ? undef : $col == 2 ? $p->{stats} : $p->{col_stats}[ $col - 2 ];
+			# The label: where the point is, and which family.
+			my $where = ($d->{point} // '') =~ /\{i\}/ ? "point $at"
+				: $p->{x} . (defined $d->{y_name} ? " $p->{y}" : '');
+			add($m, $name, { label => $d == $first ? "$s->{title} $where"
+					: $stats ? "$stats->{label} $where"
+					: "$s->{title} $where $d->{unit}",
+				value => $value + 0, unit => $d->{unit}, better => $d->{better} // 'none',
+				bytes => $d->{bytes},
+				stats => $stats,
+				(defined $p->{incl_stats} && $col == 2 ? (incl_overhead => $p->{incl_stats}) : ()),
+				($d == $first && !defined $d->{y_name} && @{ $p->{more} } ? (more => $p->{more}) : ()),
+				($kind eq 'count' ? (count => 1) : ()),
+				($kind eq 'property' ? (property => 1) : ()), declared => 1,
+				line => $p->{line}, at => $col == 1 ? $p->{x_at} : $p->{at}[ $col - 2 ] });
+		}
+	}
 }
 
 # lat_fs's line "<size> <files> <created/s> <deleted/s>": the files are
@@ -754,6 +945,31 @@ sub load {
 	my @files = @_;
 	@files = find_files() unless @files;
 	return map { parse($_) } @files;
+}
+
+# ---- what the readers share ---------------------------------------------------
+
+# The median and the mean of the defined values; undef when there are none.
+sub median {
+	my @v = sort { $a <=> $b } grep { defined } @_;
+	return undef unless @v;
+	return @v % 2 ? $v[$#v / 2] : ($v[@v / 2 - 1] + $v[@v / 2]) / 2;
+}
+sub mean {
+	my @v = grep { defined } @_;
+	return undef unless @v;
+	my $s = 0;
+	$s += $_ for @v;
+	return $s / @v;
+}
+# The sample standard deviation (n - 1); undef for fewer than two values.
+sub stddev {
+	my @v = grep { defined } @_;
+	return undef unless @v > 1;
+	my $m = mean(@v);
+	my $s = 0;
+	$s += ($_ - $m)**2 for @v;
+	return sqrt($s / (@v - 1));
 }
 
 1;

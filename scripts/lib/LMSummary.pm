@@ -93,13 +93,9 @@ sub disk_how {
 	return undef;
 }
 sub v { my ($m, $n) = @_; return $m->{$n} ? $m->{$n}{value} : undef; }
-sub mean {
-	my @v = grep { defined } @_;
-	return undef unless @v;
-	my $s = 0;
-	$s += $_ for @v;
-	return $s / @v;
-}
+# LMResults's (LMValidate and stream_ref call them by these names too).
+*mean = \&LMResults::mean;
+*median = \&LMResults::median;
 # lat_fs gives files per second: the latency is its inverse.
 sub fs_us {
 	my ($m, $size, $col) = @_;
@@ -135,11 +131,6 @@ sub caches {
 # memory, beyond twice the last level any source of the run believes
 # (LMCaches::memory_from), else their largest size.  Medians, because
 # single points of a latency curve are noisy on a busy machine.
-sub median {
-	my @v = sort { $a <=> $b } grep { defined } @_;
-	return undef unless @v;
-	return @v % 2 ? $v[$#v / 2] : ($v[@v / 2 - 1] + $v[@v / 2]) / 2;
-}
 sub plateau {
 	my ($pts, $lo, $hi) = @_;
 	return median(map { $_->[1] } grep { $_->[0] > $lo && $_->[0] <= $hi } @$pts);

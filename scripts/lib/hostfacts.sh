@@ -31,6 +31,7 @@
 # LMBENCH_SYSFS_ROOT (default /sys) lets the tests use a fake tree.
 
 HF_SYS=${LMBENCH_SYSFS_ROOT:-/sys}
+HF_LIB=${SCRIPTS:-scripts}/lib	# LMResults: the sourcing script's SCRIPTS
 HF_MEASURE_LEN_KB=65536		# cache -M: past the LLC of most machines, 5 s
 HF_AGREE=4
 
@@ -87,22 +88,16 @@ hf_run_cache() {
 }
 
 # hf_from_cache OUTPUT: the measured levels (cache's L1 is the data
-# cache).  A "level" at a third of memory's latency or more is the rise of
-# memory latency with TLB misses, not a cache, and one at the end of the
-# measured range has no known size: both are left out.
+# cache), as the reports read them (LMResults, LMCaches::run_levels): a
+# "level" at a third of memory's latency or more is the rise of memory
+# latency with TLB misses, not a cache.  One at the end of the measured
+# range has no known size: left out too.
 hf_from_cache() {
-	printf '%s\n' "$1" | awk -v len="$HF_MEASURE_LEN_KB" '
-		/^L[0-9]+ cache: [0-9]+ bytes [0-9.]+ nanoseconds/ {
-			n++; lv[n] = substr($1, 2); kb[n] = $3 / 1024; lat[n] = $5
-		}
-		/^Memory latency: [0-9.]+ nanoseconds/ { mem = $3 }
-		END {
-			for (i = 1; i <= n; i++) {
-				if (mem > 0 && lat[i] >= mem / 3) continue
-				if (kb[i] >= len) continue
-				printf "L%s%s %d\n", lv[i], lv[i] == 1 ? "d" : "", kb[i]
-			}
-		}'
+	printf '%s\n' "$1" | perl -I"$HF_LIB" -MLMResults -MLMCaches -e '
+		local $/;
+		my $run = LMResults::parse_output(<STDIN> // "");
+		printf "%d %d\n", $_->[0], $_->[1] / 1024 for LMCaches::run_levels($run);' |
+	awk -v len="$HF_MEASURE_LEN_KB" '$2 < len { printf "L%s%s %d\n", $1, $1 == 1 ? "d" : "", $2 }'
 }
 
 # hf_llc TABLE: the largest data or unified level, KB (0 if none).

@@ -58,6 +58,7 @@ const struct bench_env *bench_env(void)
 	env.sched = (s != NULL && *s != '\0') ? s : NULL;
 	env.stats = env_flag("LMBENCH_STATS");
 	env.debug = env_flag("LMBENCH_DEBUG");
+	env.json = env_flag("LMBENCH_JSON");
 	s = getenv("LMBENCH_COUNTERS");
 	env.counters = s == NULL || *s == '\0' || env_flag("LMBENCH_COUNTERS");
 	env.span_ms = 0;

@@ -11,6 +11,8 @@
  *                  (lib_interval.c); unset or 0: the repetitions alone
  *   LMBENCH_COUNTERS  0: count no events around intervals
  *                  (lib_counters.c); unset or 1: count them
+ *   LMBENCH_JSON   1: also print each result as a JSON line on stdout
+ *                  (lib_metric.c; the option --json does the same)
  */
 #ifndef LMBENCH_LIB_ENV_H
 #define LMBENCH_LIB_ENV_H
@@ -24,6 +26,7 @@ struct bench_env {
 	int debug;
 	long span_ms;		/* 0: no minimum span */
 	int counters;		/* 1 unless LMBENCH_COUNTERS=0 */
+	int json;		/* LMBENCH_JSON=1 */
 };
 
 const struct bench_env *bench_env(void);

@@ -8,6 +8,7 @@
 #include "lib_cleanup.h"
 #include "lib_env.h"
 #include "lib_error.h"
+#include "lib_metric.h"
 #include "lib_sched.h"
 
 #include <ctype.h>
@@ -28,6 +29,10 @@ static const struct bench_help common_help[] = {
 	{"-W", "microseconds of untimed running before timing (default 0)"},
 	{"-N", "timing intervals; the median is reported (default "
 	       STR(TRIES) ")"},
+};
+/* Every program's: the first argument, before its own (lib_metric.h). */
+static const struct bench_help json_help = {
+	"--json", "(first) also each result as a JSON line on stdout"
 };
 
 #define HELP_MAX	64	/* lines of one --help */
@@ -129,6 +134,7 @@ static void __attribute__((noreturn)) print_help(void)
 		memcpy(&text, e + help_modes.help_off, sizeof(text));
 		help_add(l, &n, item, text);
 	}
+	help_add(l, &n, json_help.item, json_help.text);
 	/* Stable: in the order given where the usage text does not say. */
 	for (i = 1; i < n; i++) {
 		t = l[i];
@@ -159,6 +165,12 @@ void bench_init_help(int argc, char *argv[], const char *usage,
 	    (strcmp(argv[1], "--help") == 0 ||
 	     (strcmp(argv[1], "-h") == 0 && usage_opt('h') == NULL)))
 		print_help();
+	/* --json first: the program's own parsing starts after it. */
+	if (argc > 1 && argv != NULL && argv[1] != NULL &&
+	    strcmp(argv[1], "--json") == 0) {
+		metric_json_on();
+		optind = 2;
+	}
 	cleanup_install();
 	/* The environment is input too: refused before any work. */
 	(void)bench_env();

@@ -13,6 +13,7 @@
 #include "lib_report.h"
 #include "lib_counters.h"
 #include "lib_env.h"
+#include "lib_metric.h"
 #include "lib_stats.h"
 #include "lib_result.h"
 
@@ -152,17 +153,24 @@ static void print_counters(const struct bench_result *r, double ops_iter)
 		fprintf(stderr, " counters_missing=\"%s\"", why);
 }
 
-void report_stats_line(const struct bench_result *r, const char *label,
-		       const char *unit, double scale, int inverse)
+/*
+ * The #stats line; m: its identity keys (NULL: none), series: m is the
+ * series of the point it describes (its keys declare the series).
+ */
+static void stats_line(const struct bench_result *r, const struct metric *m,
+		       int series, const char *label, const char *unit,
+		       double scale, int inverse)
 {
 	struct stats st;
 	double *v, overlap;
 	int i, n;
 
-	if (!bench_env()->stats)
-		return;
-	fprintf(stderr, "#stats label=\"%s\" unit=%s parallel=%d",
-		label, unit, r->parallel);
+	fprintf(stderr, "#stats label=\"%s\" unit=%s", label, unit);
+	if (m != NULL && m->name != NULL && series)
+		metric_series_keys(m);
+	else if (m != NULL && m->name != NULL)
+		metric_keys(m);
+	fprintf(stderr, " parallel=%d", r->parallel);
 	overlap = result_overlap(r);
 	if (overlap >= 0)
 		fprintf(stderr, " overlap=%.3f", overlap);
@@ -183,6 +191,57 @@ void report_stats_line(const struct bench_result *r, const char *label,
 	print_counters(r, ops_per_iteration(unit, scale, inverse,
 					     r->parallel));
 	fputc('\n', stderr);
+}
+
+void report_stats_line(const struct bench_result *r, const char *label,
+		       const char *unit, double scale, int inverse)
+{
+	if (bench_env()->stats)
+		stats_line(r, NULL, 0, label, unit, scale, inverse);
+}
+
+void report_json_samples(const char *key, const struct bench_result *r,
+			 double scale, int inverse)
+{
+	int i;
+
+	metric_json_key(key);
+	fputc('[', stdout);
+	for (i = 0; i < r->count; i++) {
+		double v = value_of(&r->s[i], scale, inverse);
+
+		if (i > 0)
+			fputc(',', stdout);
+		if (isfinite(v))
+			printf("%.6g", v);
+		else
+			fputs("null", stdout);
+	}
+	fputc(']', stdout);
+}
+
+void report_json(const struct bench_result *r, const struct metric *m,
+		 const struct report_at *at, const char *label, double value,
+		 double scale, int inverse)
+{
+	if (!metric_json())
+		return;
+	metric_json_begin(m, at ? at->x : NULL, at ? at->y : NULL,
+			  at ? at->i : 0, label, value);
+	report_json_samples("samples", r, scale, inverse);
+	metric_json_number("parallel", r->parallel);
+	metric_json_number("tainted", r->count - result_clean(r));
+	metric_json_end();
+}
+
+void report_result(const struct bench_result *r, const struct metric *m,
+		   const struct report_at *at, const char *label,
+		   double value, double scale, int inverse)
+{
+	if (bench_env()->stats)
+		stats_line(r, at == NULL || at->declare ? m : NULL,
+			   at != NULL, label, m->unit, scale, inverse);
+	report_json(r, m, at, label, value, scale, inverse);
 }
 
 double report_quantile(const struct bench_result *r, double q, double scale,
@@ -222,37 +281,63 @@ static double op_scale(uint64 n)
 	return n ? (double)get_n() / (double)n : 0.0;
 }
 
-static void latency(const char *label, uint64 n, double ns_to_unit,
-		    const char *unit)
+static void latency(const char *name, const char *label, uint64 n,
+		    double ns_to_unit, const char *unit)
 {
 	const struct bench_result *r = result_last();
-	double scale = op_scale(n) * ns_to_unit;
+	double scale = op_scale(n) * ns_to_unit, value;
+	struct metric m = {.name = name, .unit = unit,
+			   .better = BETTER_LOWER};
 
 	if (r->count == 0 || n == 0)
 		bench_die("%s: nothing was measured", label);
-	fprintf(stderr, "%s: %.4f %s\n", label, report_median(r, scale, 0),
-		unit);
-	report_stats_line(r, label, unit, scale, 0);
+	value = report_median(r, scale, 0);
+	fprintf(stderr, "%s: %.4f %s\n", label, value, unit);
+	report_result(r, &m, NULL, label, value, scale, 0);
 }
 
+void report_nano(const char *name, const char *label, uint64 n)
+{
+	latency(name, label, n, 1.0, "nanoseconds");
+}
+
+void report_micro(const char *name, const char *label, uint64 n)
+{
+	latency(name, label, n, 1e-3, "microseconds");
+}
+
+/* lmbench3's calls declare no name. */
 void nano(const char *label, uint64 n)
 {
-	latency(label, n, 1.0, "nanoseconds");
+	report_nano(NULL, label, n);
 }
 
 void micro(const char *label, uint64 n)
 {
-	latency(label, n, 1e-3, "microseconds");
+	report_micro(NULL, label, n);
+}
+
+void report_mb(const char *name, const char *bytes, const char *label,
+	       uint64 nbytes)
+{
+	/* MB/s = bytes per iteration / ns per iteration * 1e3. */
+	const struct bench_result *r = result_last();
+	double per_iter = get_n() ? (double)nbytes / (double)get_n() : 0.0;
+	double value;
+	struct metric m = {.name = name, .unit = "MB/sec",
+			   .better = BETTER_HIGHER, .bytes = bytes};
+
+	if (r->count == 0)
+		bench_die("nothing was measured");
+	value = report_median(r, per_iter * 1e3, 1);
+	fprintf(stderr, "%.2f MB/sec\n", value);
+	/* The #stats label is lmbench3's line's: "MB/sec". */
+	if (bench_env()->stats)
+		stats_line(r, &m, 0, "MB/sec", "MB/sec", per_iter * 1e3, 1);
+	report_json(r, &m, NULL, label, value, per_iter * 1e3, 1);
 }
 
 void mb(uint64 bytes)
 {
-	/* MB/s = bytes per iteration / ns per iteration * 1e3. */
-	const struct bench_result *r = result_last();
-	double per_iter = get_n() ? (double)bytes / (double)get_n() : 0.0;
-
-	if (r->count == 0)
-		bench_die("nothing was measured");
-	fprintf(stderr, "%.2f MB/sec\n", report_median(r, per_iter * 1e3, 1));
-	report_stats_line(r, "MB/sec", "MB/sec", per_iter * 1e3, 1);
+	report_mb(NULL, NULL, "MB/sec", bytes);
 }

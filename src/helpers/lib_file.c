@@ -242,12 +242,21 @@ int file_bw_args(int argc, char *argv[], const void *table, size_t n,
 	return (int)i;
 }
 
-void file_bw_report(size_t size, int parallel, const char *label)
+void file_bw_report(size_t size, int parallel, const char *label,
+		    const char *series)
 {
 	const struct bench_result *r = result_last();
 	double scale = (double)size * parallel * 1e3;
+	double mbs = report_median(r, scale, 1);
+	/* One point of the run's series: its #stats line declares it. */
+	const struct metric m = {
+		.name = series, .unit = "MB/sec", .better = BETTER_HIGHER,
+		.bytes = "bytes read", .x_name = "size", .x_unit = "MB"
+	};
+	char x[32];
 
-	fprintf(stderr, "%.6f %.2f\n", (double)size / 1e6,
-		report_median(r, scale, 1));
-	report_stats_line(r, label, "MB/sec", scale, 1);
+	snprintf(x, sizeof(x), "%.6f", (double)size / 1e6);
+	fprintf(stderr, "%s %.2f\n", x, mbs);
+	report_result(r, &m, &(struct report_at){.x = x, .declare = 1}, label,
+		      mbs, scale, 1);
 }

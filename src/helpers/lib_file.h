@@ -70,8 +70,12 @@ uint64_t file_sum(const void *p, size_t len);
 int file_bw_args(int argc, char *argv[], const void *table, size_t n,
 		 size_t entsize, struct bench_opts *opts, size_t *size,
 		 struct file_set *fs);
-/* "<size MB> <MB/s>" for the last benchmp(), then its #stats line. */
-void file_bw_report(size_t size, int parallel, const char *label);
+/*
+ * "<size MB> <MB/s>" for the last benchmp(), a point of the series named
+ * `series` (declared first), then its #stats line.
+ */
+void file_bw_report(size_t size, int parallel, const char *label,
+		    const char *series);
 
 /* --help line (struct bench_help) of -C. */
 #define FILE_HELP_PRIVATE \

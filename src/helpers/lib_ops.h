@@ -228,20 +228,30 @@ static void fn(iter_t n, void *cookie)					\
 			((uint64)x0 >> 32)));				\
 }
 
-/* The grid in lmbench3's order: X(kind, label). */
+/*
+ * The grid in lmbench3's order: X(kind, label, name), name the metric's
+ * stable name after "ops." (lat_ops) or "par_ops." (par_ops).
+ */
 #define OPS_GRID_INT(X)							\
-	X(int_bit, "integer bit") X(int_add, "integer add")		\
-	X(int_mul, "integer mul") X(int_div, "integer div")		\
-	X(int_mod, "integer mod")					\
-	X(int64_bit, "int64 bit") X(int64_add, "int64 add")		\
-	X(int64_mul, "int64 mul") X(int64_div, "int64 div")		\
-	X(int64_mod, "int64 mod")
+	X(int_bit, "integer bit", "integer.bit")			\
+	X(int_add, "integer add", "integer.add")			\
+	X(int_mul, "integer mul", "integer.mul")			\
+	X(int_div, "integer div", "integer.div")			\
+	X(int_mod, "integer mod", "integer.mod")			\
+	X(int64_bit, "int64 bit", "int64.bit")				\
+	X(int64_add, "int64 add", "int64.add")				\
+	X(int64_mul, "int64 mul", "int64.mul")				\
+	X(int64_div, "int64 div", "int64.div")				\
+	X(int64_mod, "int64 mod", "int64.mod")
 #define OPS_GRID_FP(X)							\
-	X(float_add, "float add") X(float_mul, "float mul")		\
-	X(float_div, "float div")					\
-	X(double_add, "double add") X(double_mul, "double mul")		\
-	X(double_div, "double div")
+	X(float_add, "float add", "float.add")				\
+	X(float_mul, "float mul", "float.mul")				\
+	X(float_div, "float div", "float.div")				\
+	X(double_add, "double add", "double.add")			\
+	X(double_mul, "double mul", "double.mul")			\
+	X(double_div, "double div", "double.div")
 #define OPS_GRID_BOGO(X)						\
-	X(float_bogo, "float bogomflops") X(double_bogo, "double bogomflops")
+	X(float_bogo, "float bogomflops", "float.bogo")			\
+	X(double_bogo, "double bogomflops", "double.bogo")
 
 #endif

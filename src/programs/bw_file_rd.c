@@ -98,11 +98,13 @@ static const struct variant {
 	const char *name;
 	benchmp_f bench;
 	const char *help;	/* its --help line */
+	const char *series;	/* the run's series of its points */
 } variants[] = {
 	{"io_only", do_io_only,
-	 "open once; each pass reads with pread()"},
+	 "open once; each pass reads with pread()", "file.reread"},
 	{"open2close", do_open2close,
-	 "each pass also opens and closes the file"},
+	 "each pass also opens and closes the file",
+	 "file.reread_open2close"},
 };
 #define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
 
@@ -131,7 +133,7 @@ int main(int argc, char *argv[])
 				   &st.files)];
 	benchmp(init_copy, v->bench, cleanup_copy, 0, opts.parallel,
 		opts.warmup, opts.repetitions, &st);
-	file_bw_report(st.size, opts.parallel, v->name);
+	file_bw_report(st.size, opts.parallel, v->name, v->series);
 	file_set_free(&st.files);
 	return 0;
 }

@@ -256,25 +256,27 @@ static const struct variant {
 	benchmp_f bench;
 	int two;		/* needs a destination buffer */
 	const char *help;	/* its --help line */
+	const char *bytes;	/* what its MB count */
 } variants[] = {
 	{"rd", do_rd, 0,
-	 "read one word in every 32 bytes"},
+	 "read one word in every 32 bytes", "bytes read"},
 	{"wr", do_wr, 0,
-	 "write one word in every 32 bytes"},
+	 "write one word in every 32 bytes", "bytes written"},
 	{"rdwr", do_rdwr, 0,
-	 "read and write one word in every 32 bytes"},
+	 "read and write one word in every 32 bytes",
+	 "bytes of the buffer (each read and written once)"},
 	{"cp", do_cp, 1,
-	 "copy one word in every 32 bytes"},
+	 "copy one word in every 32 bytes", "bytes copied (counted once)"},
 	{"fwr", do_fwr, 0,
-	 "write every word"},
+	 "write every word", "bytes written"},
 	{"frd", do_frd, 0,
-	 "read every word"},
+	 "read every word", "bytes read"},
 	{"fcp", do_fcp, 1,
-	 "copy every word"},
+	 "copy every word", "bytes copied (counted once)"},
 	{"bzero", do_bzero, 0,
-	 "libc memset()"},
+	 "libc memset()", "bytes zeroed"},
 	{"bcopy", do_bcopy, 1,
-	 "libc memcpy()"},
+	 "libc memcpy()", "bytes copied (counted once)"},
 };
 
 static const char usage[] =
@@ -303,20 +305,25 @@ static void set_size(struct state *st, const char *arg)
 	st->words = st->size / sizeof(uint64_t);
 }
 
+/* A point of series m: x the size in MB (10^6 bytes), y MB/s. */
 static void report(const struct bench_result *r, const struct state *st,
-		   const char *name, int parallel)
+		   const struct metric *m, int i, const char *name,
+		   int parallel)
 {
 	/* MB/s = bytes per iteration (all copies) / ns per iteration * 1e3 */
 	double scale = (double)st->size * parallel * 1e3;
+	double mbs = report_median(r, scale, 1);
+	char x[32];
 
-	fprintf(stderr, "%.6f %.2f\n", (double)st->size / 1e6,
-		report_median(r, scale, 1));
-	report_stats_line(r, name, "MB/sec", scale, 1);
+	snprintf(x, sizeof(x), "%.6f", (double)st->size / 1e6);
+	fprintf(stderr, "%s %.2f\n", x, mbs);
+	report_result(r, m, &(struct report_at){.x = x, .i = i}, name, mbs,
+		      scale, 1);
 }
 
 /* One copy, several sizes: one mapping, interleaved rounds. */
 static void sizes_rounds(struct state *sts, int n, const struct variant *v,
-			 const struct bench_opts *opts)
+			 const struct metric *m, const struct bench_opts *opts)
 {
 	struct bench_point *pts = calloc((size_t)n, sizeof(*pts));
 	struct state big;
@@ -346,7 +353,7 @@ static void sizes_rounds(struct state *sts, int n, const struct variant *v,
 	}
 	benchmp_rounds(pts, n, 1, opts->warmup, opts->repetitions);
 	for (k = 0; k < n; k++) {
-		report(pts[k].result, &sts[k], v->name, 1);
+		report(pts[k].result, &sts[k], m, k, v->name, 1);
 		bench_point_free(&pts[k]);
 	}
 	free_bufs(0, &big);
@@ -366,6 +373,10 @@ int main(int argc, char *argv[])
 	struct state *sts;
 	const struct variant *v = NULL;
 	int first, nops, nsizes, conflict = 0, k;
+	char name[64];
+	struct metric m = {.name = name, .unit = "MB/sec",
+			   .better = BETTER_HIGHER, .x_name = "size",
+			   .x_unit = "MB"};
 
 	BENCH_INIT_VARIANTS_HELP(argc, argv, usage, help, variants);
 	first = bench_common_args(argc, argv, &opts, 2, -1);
@@ -389,14 +400,20 @@ int main(int argc, char *argv[])
 		sts[k].conflict = conflict;
 		check_memory(&sts[k], opts.parallel);
 	}
+	/* The points of the run's series of this operation. */
+	snprintf(name, sizeof(name), "bw_mem.%s%s", v->name,
+		 conflict ? "_conflict" : "");
+	m.bytes = v->bytes;
+	metric_series(&m);
 	if (nsizes > 1 && opts.parallel == 1) {
-		sizes_rounds(sts, nsizes, v, &opts);
+		sizes_rounds(sts, nsizes, v, &m, &opts);
 	} else {
 		for (k = 0; k < nsizes; k++) {
 			benchmp(init_bufs, v->bench, free_bufs, 0,
 				opts.parallel, opts.warmup, opts.repetitions,
 				&sts[k]);
-			report(result_last(), &sts[k], v->name, opts.parallel);
+			report(result_last(), &sts[k], &m, k, v->name,
+			       opts.parallel);
 		}
 	}
 	free(sts);

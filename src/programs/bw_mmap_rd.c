@@ -92,11 +92,13 @@ static const struct variant {
 	const char *name;
 	benchmp_f bench;
 	const char *help;	/* its --help line */
+	const char *series;	/* the run's series of its points */
 } variants[] = {
 	{"mmap_only", do_mmap_only,
-	 "map once; each pass sums every word"},
+	 "map once; each pass sums every word", "mmap.reread"},
 	{"open2close", do_open2close,
-	 "each pass opens, maps, sums, unmaps, closes"},
+	 "each pass opens, maps, sums, unmaps, closes",
+	 "mmap.reread_open2close"},
 };
 #define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
 
@@ -125,7 +127,7 @@ int main(int argc, char *argv[])
 				   &st.files)];
 	benchmp(init_copy, v->bench, cleanup_copy, 0, opts.parallel,
 		opts.warmup, opts.repetitions, &st);
-	file_bw_report(st.size, opts.parallel, v->name);
+	file_bw_report(st.size, opts.parallel, v->name, v->series);
 	file_set_free(&st.files);
 	return 0;
 }

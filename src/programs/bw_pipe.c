@@ -10,6 +10,7 @@
  *                [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
+#include "lib_report.h"
 #include "lib_xfer.h"
 
 /* 64 KB is a Linux pipe's default capacity: one write fills it. */
@@ -51,6 +52,7 @@ int main(int argc, char *argv[])
 	benchmp(xfer_init, xfer_bench, xfer_cleanup, 0, opts.parallel,
 		opts.warmup, opts.repetitions, &x);
 	fprintf(stderr, "Pipe bandwidth: ");
-	mb((uint64)x.total * get_n());
+	report_mb("pipe.bandwidth", "bytes received", "Pipe bandwidth",
+		  (uint64)x.total * get_n());
 	return 0;
 }

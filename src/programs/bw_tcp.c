@@ -156,12 +156,16 @@ static void cleanup(iter_t n, void *cookie)
 }
 
 /* MB/s = bytes per iteration * 1e3 / ns per iteration. */
-static void report(const struct bench_result *r, const struct state *st)
+static void report(const struct bench_result *r, const struct state *st,
+		   const struct metric *series, int i)
 {
 	double mbs = report_median(r, (double)st->move * 1e3, 1);
+	char x[32];
 
-	fprintf(stderr, "%.6f %.2f MB/sec\n", (double)st->msize / 1e6, mbs);
-	report_stats_line(r, "bw_tcp", "MB/sec", (double)st->move * 1e3, 1);
+	snprintf(x, sizeof(x), "%.6f", (double)st->msize / 1e6);
+	fprintf(stderr, "%s %.2f MB/sec\n", x, mbs);
+	report_result(r, series, &(struct report_at){.x = x, .i = i},
+		      "bw_tcp", mbs, (double)st->move * 1e3, 1);
 }
 
 static const char usage[] =
@@ -183,7 +187,7 @@ static const struct bench_help help[] = {
 
 /* One size after another (parallel copies), or all in interleaved rounds. */
 static void measure(struct state *st, int nsizes,
-		    const struct bench_opts *opts)
+		    const struct bench_opts *opts, const struct metric *series)
 {
 	struct bench_point pts[MAX_SIZES];
 	int i;
@@ -192,7 +196,7 @@ static void measure(struct state *st, int nsizes,
 		for (i = 0; i < nsizes; i++) {
 			benchmp(init, do_read, cleanup, 0, opts->parallel,
 				opts->warmup, opts->repetitions, &st[i]);
-			report(result_last(), &st[i]);
+			report(result_last(), &st[i], series, i);
 		}
 		return;
 	}
@@ -200,7 +204,7 @@ static void measure(struct state *st, int nsizes,
 		pts[i] = BENCH_POINT(init, do_read, cleanup, &st[i]);
 	benchmp_rounds(pts, nsizes, 1, opts->warmup, opts->repetitions);
 	for (i = 0; i < nsizes; i++) {
-		report(pts[i].result, &st[i]);
+		report(pts[i].result, &st[i], series, i);
 		bench_point_free(&pts[i]);
 	}
 }
@@ -209,6 +213,11 @@ int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state st[MAX_SIZES];
+	char name[METRIC_NAME_MAX];
+	struct metric series = {.name = name, .unit = "MB/sec",
+				.better = BETTER_HIGHER,
+				.bytes = "bytes received",
+				.x_name = "message", .x_unit = "MB"};
 	size_t move = 0;
 	pid_t server;
 	int c, i, nsizes = 0;
@@ -256,7 +265,10 @@ int main(int argc, char *argv[])
 		st[i].host = st[0].host;
 		st[i].port = st[0].port;
 	}
-	measure(st, nsizes, &opts);
+	/* The points of the run's "Socket bandwidth using <host>". */
+	metric_net(st[0].host, "tcp_bandwidth", name, sizeof(name));
+	metric_series(&series);
+	measure(st, nsizes, &opts, &series);
 	if (server > 0)
 		srv_child_stop(server);
 	return 0;

@@ -178,7 +178,7 @@ int main(int argc, char *argv[])
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state st;
 	pid_t server;
-	char label[512];
+	char label[512], name[METRIC_NAME_MAX];
 	size_t rem;
 	double mbs;
 	int c;
@@ -222,7 +222,11 @@ int main(int argc, char *argv[])
 	snprintf(label, sizeof(label), "socket UDP bandwidth using %s",
 		 st.host);
 	fprintf(stderr, "%s: %.2f MB/sec\n", label, mbs);
-	report_stats_line(result_last(), label, "MB/sec",
-			  (double)st.total * 1e3, 1);
+	metric_net(st.host, "udp_bandwidth", name, sizeof(name));
+	report_result(result_last(),
+		      &(struct metric){.name = name, .unit = "MB/sec",
+				       .better = BETTER_HIGHER,
+				       .bytes = "payload bytes received"},
+		      NULL, label, mbs, (double)st.total * 1e3, 1);
 	return 0;
 }

@@ -10,6 +10,7 @@
  *                [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
+#include "lib_report.h"
 #include "lib_xfer.h"
 
 #include <sys/socket.h>
@@ -55,6 +56,7 @@ int main(int argc, char *argv[])
 	benchmp(xfer_init, xfer_bench, xfer_cleanup, 0, opts.parallel,
 		opts.warmup, opts.repetitions, &x);
 	fprintf(stderr, "AF_UNIX sock stream bandwidth: ");
-	mb((uint64)x.total * get_n());
+	report_mb("unix.bandwidth", "bytes received",
+		  "AF_UNIX sock stream bandwidth", (uint64)x.total * get_n());
 	return 0;
 }

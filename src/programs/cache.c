@@ -19,6 +19,7 @@
  * usage: cache [-c] [-L <line>] [-M <len>] [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
+#include "lib_report.h"
 #include "lib_mem.h"
 #include "lib_probe.h"
 
@@ -111,6 +112,15 @@ static const struct bench_help help[] = {
 	{NULL, NULL}
 };
 
+/* Memory's load latency and how many loads it overlaps. */
+static const struct metric memory = {
+	.name = "cache.memory.latency", .unit = "nanoseconds",
+	.better = BETTER_LOWER
+}, memory_par = {
+	.name = "cache.memory.parallelism", .unit = "parallelism",
+	.better = BETTER_HIGHER
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -118,9 +128,12 @@ int main(int argc, char *argv[])
 	struct plateau pl[MAX_POINTS];
 	static struct curve cv;
 	size_t len = DEFAULT_LEN, line = 0, s, mid;
-	double cut, par;
+	double cut, par, mem;
 	struct probe pr;
 	int i, j, np, curve = 0, levels;
+	char name[32], label[32];
+	struct metric level = {.name = name, .unit = "nanoseconds",
+			       .better = BETTER_LOWER};
 
 	bench_init_help(argc, argv, usage, help);
 	probe_args(argc, argv, 'c', &opts, &curve, &len, &line);
@@ -163,18 +176,23 @@ int main(int argc, char *argv[])
 		fprintf(stderr, "L%d cache: %zu bytes %.2f nanoseconds "
 			"%zu linesize %.2f parallelism\n", i + 1, cv.size[j],
 			pl[i].lat, line, par);
+		snprintf(name, sizeof(name), "cache.l%d.latency", i + 1);
+		snprintf(label, sizeof(label), "L%d cache", i + 1);
+		metric_value(&level, label, pl[i].lat);
 	}
 	if (levels == np) {
 		fprintf(stderr, "# the curve still rises at %zu bytes: memory "
 			"latency is the last point (try a larger -M)\n", len);
 		par = probe_parallelism(&pr, &spec, len);
-		fprintf(stderr, "Memory latency: %.2f nanoseconds %.2f "
-			"parallelism\n", cv.f[cv.n - 1], par);
+		mem = cv.f[cv.n - 1];
 	} else {
 		par = probe_parallelism(&pr, &spec, len);
-		fprintf(stderr, "Memory latency: %.2f nanoseconds %.2f "
-			"parallelism\n", pl[np - 1].lat, par);
+		mem = pl[np - 1].lat;
 	}
+	fprintf(stderr, "Memory latency: %.2f nanoseconds %.2f "
+		"parallelism\n", mem, par);
+	metric_value(&memory, "Memory latency", mem);
+	metric_value(&memory_par, "Memory latency parallelism", par);
 	probe_free(&pr);
 	return 0;
 }

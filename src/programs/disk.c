@@ -198,12 +198,36 @@ static void cache_note(struct state *st, const char *what)
 	st->cached = st->checked = 0;
 }
 
+/*
+ * "disk.<the path's last component, slugged>.<what>" (/dev/sda: sda; a
+ * path of slashes alone: root).
+ */
+static void disk_name(const struct state *st, const char *what, char *out,
+		      size_t len)
+{
+	char last[METRIC_NAME_MAX], slug[METRIC_NAME_MAX / 2];
+	size_t end = strlen(st->path), start;
+
+	while (end > 0 && st->path[end - 1] == '/')
+		end--;
+	for (start = end; start > 0 && st->path[start - 1] != '/'; start--)
+		;
+	snprintf(last, sizeof(last), "%.*s", (int)(end - start),
+		 st->path + start);
+	metric_slug(last, slug, sizeof(slug));
+	snprintf(out, len, "disk.%s.%s", slug[0] ? slug : "root", what);
+}
+
 static void zones(struct state *st, int nzones, int reps)
 {
 	struct bench_result *res = calloc((size_t)nzones, sizeof(*res));
 	off_t width = st->size / nzones / BLK * BLK, slots, k;
 	int r, i, z;
-	char label[64];
+	char label[64], name[METRIC_NAME_MAX], x[32];
+	struct metric m = {.name = name, .unit = "MB/sec",
+			   .better = BETTER_HIGHER, .bytes = "bytes read",
+			   .x_name = "offset", .x_unit = "MB"};
+	double mbs;
 
 	if (res == NULL)
 		bench_die("out of memory");
@@ -224,12 +248,16 @@ static void zones(struct state *st, int nzones, int reps)
 	}
 	fprintf(stderr, "\"disk %s zone bandwidth (%s, %zu-byte reads)\n",
 		st->path, mode_text[st->mode], st->xfer);
+	disk_name(st, "zone_bandwidth", name, sizeof(name));
+	metric_series(&m);
 	for (z = 0; z < nzones; z++) {
-		fprintf(stderr, "%.6f %.2f\n", (double)z * (double)width / 1e6,
-			report_median(&res[z], (double)st->xfer * 1e3, 1));
+		snprintf(x, sizeof(x), "%.6f", (double)z * (double)width / 1e6);
+		mbs = report_median(&res[z], (double)st->xfer * 1e3, 1);
+		fprintf(stderr, "%s %.2f\n", x, mbs);
 		snprintf(label, sizeof(label), "disk zone %d", z);
-		report_stats_line(&res[z], label, "MB/sec",
-				  (double)st->xfer * 1e3, 1);
+		report_result(&res[z], &m,
+			      &(struct report_at){.x = x, .i = z}, label, mbs,
+			      (double)st->xfer * 1e3, 1);
 		result_free(&res[z]);
 	}
 	fputc('\n', stderr);
@@ -260,26 +288,39 @@ static void seeks(struct state *st, off_t dist, long n,
 static void seek_series(struct state *st, long n)
 {
 	struct bench_result res;
-	char label[64];
+	char label[64], name[METRIC_NAME_MAX], x[32];
+	struct metric m = {.name = name, .unit = "microseconds",
+			   .better = BETTER_LOWER, .x_name = "distance",
+			   .x_unit = "MB"};
+	double us;
 	off_t d;
+	int i = 0;
 
 	fprintf(stderr, "\"disk %s seek by distance (%s, %d-byte reads)\n",
 		st->path, mode_text[st->mode], BLK);
+	disk_name(st, "seek_distance", name, sizeof(name));
+	metric_series(&m);
 	for (d = FIRST_DIST; d <= st->size - BLK; d *= DIST_STEP) {
 		seeks(st, d, n, &res);
-		fprintf(stderr, "%.6f %.2f\n", (double)d / 1e6,
-			report_median(&res, 1e-3, 0));
+		snprintf(x, sizeof(x), "%.6f", (double)d / 1e6);
+		us = report_median(&res, 1e-3, 0);
+		fprintf(stderr, "%s %.2f\n", x, us);
 		snprintf(label, sizeof(label), "disk seek %lld",
 			 (long long)d);
-		report_stats_line(&res, label, "microseconds", 1e-3, 0);
+		report_result(&res, &m, &(struct report_at){.x = x, .i = i},
+			      label, us, 1e-3, 0);
+		i++;
 		result_free(&res);
 	}
 	fputc('\n', stderr);
 	cache_note(st, "seek");
 	seeks(st, 0, n, &res);
+	us = report_median(&res, 1e-3, 0);
 	fprintf(stderr, "disk %s seek (%s): %.2f microseconds\n", st->path,
-		mode_text[st->mode], report_median(&res, 1e-3, 0));
-	report_stats_line(&res, "disk seek", "microseconds", 1e-3, 0);
+		mode_text[st->mode], us);
+	disk_name(st, "seek", name, sizeof(name));
+	m.x_name = m.x_unit = NULL;
+	report_result(&res, &m, NULL, "disk seek", us, 1e-3, 0);
 	result_free(&res);
 	cache_note(st, "random seek");
 }

@@ -9,6 +9,7 @@
  * usage: enough
  */
 #include "bench.h"
+#include "lib_metric.h"
 #include "lib_interval.h"
 
 static const char usage[] = "\n";
@@ -25,12 +26,18 @@ int main(int argc, char *argv[])
 	long us;
 
 	bench_init_help(argc, argv, usage, help);
-	if (argc != 1)
-		bench_fail("%s: takes no arguments", argv[1]);
+	if (argc != optind)
+		bench_fail("%s: takes no arguments", argv[optind]);
 	us = interval_probe_us(&note);
 	if (note != NULL)
 		fprintf(stderr, "%s: %s\n", bench_progname(), note);
-	printf("%ld\n", us);
+	if (metric_json())
+		metric_json_value(&(struct metric){.name = "clock.enough",
+						   .unit = "microseconds",
+						   .kind = KIND_PROPERTY},
+				  "timing interval", (double)us);
+	else
+		printf("%ld\n", us);
 	if (fflush(stdout) != 0)
 		bench_die("stdout");
 	return 0;

@@ -178,7 +178,10 @@ static void by_relation(const struct topo *t, const int *cpus, int n,
 		"SMT siblings", "shared LLC", "different LLCs, same package",
 		"same package", "same node", "different nodes",
 	};
-	double *v = malloc((size_t)(n * n) * sizeof(*v));
+	double *v = malloc((size_t)(n * n) * sizeof(*v)), med;
+	char label[64], slug[40], name[64];
+	struct metric kind = {.name = name, .unit = "nanoseconds",
+			      .better = BETTER_LOWER};
 	size_t k;
 	int i, j, m;
 
@@ -193,11 +196,25 @@ static void by_relation(const struct topo *t, const int *cpus, int n,
 		if (m == 0)
 			continue;
 		qsort(v, (size_t)m, sizeof(*v), cmp_double);
-		fprintf(stderr, "c2c %s: %.2f nanoseconds\n", kinds[k],
-			m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2);
+		med = m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2;
+		fprintf(stderr, "c2c %s: %.2f nanoseconds\n", kinds[k], med);
+		snprintf(label, sizeof(label), "c2c %s", kinds[k]);
+		metric_slug(kinds[k], slug, sizeof(slug));
+		snprintf(name, sizeof(name), "c2c.%s", slug);
+		metric_value(&kind, label, med);
 	}
 	free(v);
 }
+
+/*
+ * The "c2c latency" block: a line per ordered pair, "from to ns", each
+ * a metric (the least of its intervals: a hand-over at its cheapest).
+ */
+static const struct metric matrix = {
+	.name = "c2c.matrix", .unit = "nanoseconds", .better = BETTER_LOWER,
+	.x_name = "cpu", .x_unit = "cpu", .y_name = "cpu", .y_unit = "cpu",
+	.col = 3, .point = "c2c.pair.{x}_{y}"
+};
 
 /* --help: a line per option and operand (bench_init_help). */
 static const struct bench_help help[] = {
@@ -217,6 +234,7 @@ int main(int argc, char *argv[])
 	struct topo t;
 	int c, n, i, j, k, np, listing = 0, *cpus;
 	double *ns;
+	char x[16], y[16];
 
 	bench_init_help(argc, argv, "[-W <warmup>] [-N <repetitions>] "
 			"[-c <cpulist>] [-l] [-r <sysfs root>]", help);
@@ -284,6 +302,12 @@ int main(int argc, char *argv[])
 			/* Half a round trip per iteration. */
 			ns[i * n + j] = report_quantile(pts[k].result, 0,
 							0.5, 0);
+			snprintf(x, sizeof(x), "%d", cpus[i]);
+			snprintf(y, sizeof(y), "%d", cpus[j]);
+			report_json(pts[k].result, &matrix,
+				    &(struct report_at){.x = x, .y = y,
+							.i = k},
+				    NULL, ns[i * n + j], 0.5, 0);
 			bench_point_free(&pts[k]);
 			k++;
 		}
@@ -308,6 +332,7 @@ int main(int argc, char *argv[])
 	fprintf(stderr, "\n");
 	by_relation(&t, cpus, n, ns);
 	fprintf(stderr, "\"c2c latency\n");
+	metric_series(&matrix);
 	for (i = 0; i < n; i++)
 		for (j = 0; j < n; j++)
 			if (i != j)

@@ -14,6 +14,7 @@
  *                cmdline...
  */
 #include "bench.h"
+#include "lib_report.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -127,6 +128,6 @@ int main(int argc, char *argv[])
 	try_once(&st);
 	benchmp(NULL, do_cmd, NULL, 0, opts.parallel, opts.warmup,
 		opts.repetitions, &st);
-	micro("lat_cmd", get_n());
+	report_micro("cmd", "lat_cmd", get_n());
 	return 0;
 }

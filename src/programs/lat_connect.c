@@ -36,6 +36,7 @@
  * A client given no host runs its own server on a free loopback port.
  */
 #include "bench.h"
+#include "lib_report.h"
 #include "lib_net.h"
 #include "lib_server.h"
 
@@ -163,7 +164,7 @@ int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state st;
-	char label[512];
+	char label[512], name[METRIC_NAME_MAX];
 	pid_t server;
 
 	memset(&st, 0, sizeof(st));
@@ -178,12 +179,14 @@ int main(int argc, char *argv[])
 	net_resolve(st.host, st.port, SOCK_STREAM, &st.addr, &st.addrlen);
 	benchmp(NULL, do_connect, pace, 0, 1, 0, opts.repetitions, &st);
 	snprintf(label, sizeof(label), "TCP/IP connection cost to %s", st.host);
-	micro(label, get_n());
+	metric_net(st.host, "tcp_connect", name, sizeof(name));
+	report_micro(name, label, get_n());
 	benchmp(NULL, do_accept, NULL, 0, 1, 0, opts.repetitions, &st);
 	if (server > 0)
 		srv_child_stop(server);
 	snprintf(label, sizeof(label), "TCP/IP connection with accept to %s",
 		 st.host);
-	micro(label, get_n());
+	metric_net(st.host, "tcp_connect_accept", name, sizeof(name));
+	report_micro(name, label, get_n());
 	return 0;
 }

@@ -332,6 +332,22 @@ static double estimate(const struct bench_point *p, int procs, int fixed)
 		     : report_median(p->result, scale, 0);
 }
 
+/*
+ * A point's JSON line: the time per hand-over less the overhead, which
+ * has no samples of its own; the ring's, with the overhead in, instead.
+ */
+static void json_point(const struct metric *m, const char *x, int i,
+		       const struct bench_result *r, int procs, double per,
+		       double ovr)
+{
+	if (!metric_json())
+		return;
+	metric_json_begin(m, x, NULL, i, NULL, per - ovr);
+	metric_json_number("overhead", ovr);
+	report_json_samples("incl_overhead_samples", r, 1e-3 / procs, 0);
+	metric_json_end();
+}
+
 static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 	"[-s <size in KB>] procs [procs ...]\n";
@@ -352,7 +368,10 @@ int main(int argc, char *argv[])
 	long kb = 0, maxp = 0, v;
 	double ovr, per;
 	int c, i, npts, fixed;
-	char label[64];
+	char label[64], name[64], x[16];
+	struct metric m = {.name = name, .unit = "microseconds",
+			   .better = BETTER_LOWER, .x_name = "processes",
+			   .x_unit = "processes"};
 
 	bench_init_help(argc, argv, usage, help);
 	while ((c = getopt(argc, argv, "s:" BENCH_COMMON_OPTS)) != -1) {
@@ -395,15 +414,19 @@ int main(int argc, char *argv[])
 
 	ovr = estimate(&pts[0], st[0].procs, fixed);
 	fprintf(stderr, "\"size=%ldk ovr=%.2f\n", kb, ovr);
+	snprintf(name, sizeof(name), "ctx.size_%ldk", kb);
+	metric_series(&m);
 	report_stats_line(pts[0].result, "overhead per hand-over",
 			  "microseconds", 1e-3 / st[0].procs, 0);
 	for (i = 1; i < npts; i++) {
 		per = estimate(&pts[i], st[i].procs, fixed);
-		fprintf(stderr, "%d %.2f\n", st[i].procs, per - ovr);
+		snprintf(x, sizeof(x), "%d", st[i].procs);
+		fprintf(stderr, "%s %.2f\n", x, per - ovr);
 		snprintf(label, sizeof(label),
 			 "procs=%d hand-over incl. overhead", st[i].procs);
 		report_stats_line(pts[i].result, label, "microseconds",
 				  1e-3 / st[i].procs, 0);
+		json_point(&m, x, i - 1, pts[i].result, st[i].procs, per, ovr);
 	}
 	fprintf(stderr, "\n");
 	for (i = 0; i < npts; i++)

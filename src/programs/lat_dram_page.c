@@ -18,6 +18,7 @@
  * usage: lat_dram_page [-v] [-W <warmup>] [-N <repetitions>] [-M <len>]
  */
 #include "bench.h"
+#include "lib_report.h"
 #include "lib_mem.h"
 #include "lib_probe.h"
 
@@ -126,6 +127,10 @@ int main(int argc, char *argv[])
 		fprintf(stderr, "# %zu-byte pages; pair with the second load "
 			"near: %.3f ns, far: %.3f ns\n", ps, near, far);
 	fprintf(stderr, "%f\n", far - near);
+	metric_value(&(struct metric){.name = "dram.page_miss",
+				      .unit = "nanoseconds",
+				      .better = BETTER_LOWER},
+		     "DRAM page miss", far - near);
 	probe_free(&pr);
 	return 0;
 }

@@ -19,6 +19,7 @@
  * usage: lat_fcntl [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
+#include "lib_report.h"
 #include "lib_partner.h"
 
 #include <fcntl.h>
@@ -139,6 +140,6 @@ int main(int argc, char *argv[])
 	bench_common_args(argc, argv, &opts, 0, 0);
 	benchmp(init, do_fcntl, cleanup, 0, opts.parallel, opts.warmup,
 		opts.repetitions, &st);
-	micro("Fcntl lock latency", get_n());
+	report_micro("fcntl.latency", "Fcntl lock latency", get_n());
 	return 0;
 }

@@ -11,6 +11,7 @@
  * usage: lat_fifo [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
+#include "lib_report.h"
 #include "lib_potato.h"
 
 #include <fcntl.h>
@@ -72,6 +73,6 @@ int main(int argc, char *argv[])
 	potato_setup(&p, MSG_BYTES, open_fifos);
 	benchmp(potato_init, potato_bench, potato_cleanup, 0, opts.parallel,
 		opts.warmup, opts.repetitions, &p);
-	micro("Fifo latency", get_n());
+	report_micro("fifo.latency", "Fifo latency", get_n());
 	return 0;
 }

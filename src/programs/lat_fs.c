@@ -368,13 +368,30 @@ static void check_dir(const char *dir)
 		bench_fail("%s: %s", dir, strerror(errno));
 }
 
-static void print_size(size_t size)
+/* A size as the line writes it: 0k, 4k, 1.500k. */
+static void size_text(size_t size, char *out, size_t len)
 {
 	if (size % 1024 == 0)
-		fprintf(stderr, "%luk", (unsigned long)(size / 1024));
+		snprintf(out, len, "%luk", (unsigned long)(size / 1024));
 	else
-		fprintf(stderr, "%.3fk", (double)size / 1024);
+		snprintf(out, len, "%.3fk", (double)size / 1024);
 }
+
+/*
+ * The run's "File system latency": a line per file size, its x, the
+ * files one interval made (the harness's count), then the files created
+ * and deleted per second, a metric each.
+ */
+static const struct metric files_made = {
+	.name = "fs.latency", .unit = "files", .kind = KIND_COUNT,
+	.x_name = "size", .x_unit = "size"
+}, created = {
+	.name = "fs.create", .unit = "files/sec", .better = BETTER_HIGHER,
+	.x_name = "size", .x_unit = "size", .col = 3
+}, deleted = {
+	.name = "fs.delete", .unit = "files/sec", .better = BETTER_HIGHER,
+	.x_name = "size", .x_unit = "size", .col = 4
+};
 
 /* One size's figures, kept from its create run to its delete run. */
 struct size_result {
@@ -398,20 +415,26 @@ static void time_create(struct state *st, const struct bench_opts *o,
 
 /* The delete rate, then the size's line and its two #stats lines. */
 static void time_delete(struct state *st, const struct bench_opts *o,
-			struct size_result *sr)
+			struct size_result *sr, int i)
 {
-	double deleted;
+	struct report_at at = {.i = i};
+	double del;
+	char x[32];
 
 	st->size = sr->size;
 	benchmp(init_delete, do_delete, NULL, 0, o->parallel, o->warmup,
 		o->repetitions, st);
-	deleted = report_median(result_last(), 1e9, 1) * o->parallel;
-	print_size(sr->size);
-	fprintf(stderr, "\t%llu\t%.0f\t%.0f\n", (unsigned long long)sr->files,
-		sr->created, deleted);
-	report_stats_line(&sr->create, "lat_fs create", "files/sec", 1e9, 1);
+	del = report_median(result_last(), 1e9, 1) * o->parallel;
+	size_text(sr->size, x, sizeof(x));
+	at.x = x;
+	fprintf(stderr, "%s\t%llu\t%.0f\t%.0f\n", x,
+		(unsigned long long)sr->files, sr->created, del);
+	metric_point_value(&files_made, x, NULL, i, (double)sr->files);
+	report_result(&sr->create, &created, &at, "lat_fs create",
+		      sr->created, 1e9, 1);
 	result_free(&sr->create);
-	report_stats_line(result_last(), "lat_fs delete", "files/sec", 1e9, 1);
+	report_result(result_last(), &deleted, &at, "lat_fs delete", del, 1e9,
+		      1);
 }
 
 /* A tenth of what the file system has free, within KEEP_*, per copy. */
@@ -513,11 +536,14 @@ int main(int argc, char *argv[])
 			res[i].size = default_sizes[i];
 		nsizes = NSIZES;
 	}
+	metric_series(&files_made);
+	metric_series(&created);
+	metric_series(&deleted);
 	/* Every size's creations first: no deletion before them (the top). */
 	for (i = 0; i < nsizes; i++)
 		time_create(&st, &opts, &res[i]);
 	for (i = 0; i < nsizes; i++)
-		time_delete(&st, &opts, &res[i]);
+		time_delete(&st, &opts, &res[i], (int)i);
 	remove_all(&st);
 	return 0;
 }

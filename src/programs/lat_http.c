@@ -108,9 +108,11 @@ int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state st;
-	char line[MAX_NAME + 2], *name;
+	char line[MAX_NAME + 2], *name, slug[METRIC_NAME_MAX - 8];
+	char metric[METRIC_NAME_MAX];
 	int c, debug = 0, echo = 0, do_stop = 0;
 	size_t len;
+	double us;
 
 	memset(&st, 0, sizeof(st));
 	st.port = NET_PORT_HTTP;
@@ -163,10 +165,16 @@ int main(int argc, char *argv[])
 			get(&st, 1);
 		fflush(stdout);
 		benchmp(NULL, do_get, NULL, 0, 1, 0, opts.repetitions, &st);
-		fprintf(stderr, "%s %lu %.4f\n", name, st.bytes,
-			report_median(result_last(), 1e-3, 0));
-		report_stats_line(result_last(), name, "microseconds", 1e-3,
-				  0);
+		us = report_median(result_last(), 1e-3, 0);
+		fprintf(stderr, "%s %lu %.4f\n", name, st.bytes, us);
+		/* http.<the file's name, slugged> */
+		metric_slug(name, slug, sizeof(slug));
+		snprintf(metric, sizeof(metric), "http.%s", slug);
+		report_result(result_last(),
+			      &(struct metric){.name = metric,
+					       .unit = "microseconds",
+					       .better = BETTER_LOWER},
+			      NULL, name, us, 1e-3, 0);
 	}
 	free(st.buf);
 	return 0;

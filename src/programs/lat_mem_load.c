@@ -26,6 +26,7 @@
 #define _GNU_SOURCE		/* MAP_ANONYMOUS under -D_XOPEN_SOURCE */
 #endif
 #include "bench.h"
+#include "lib_report.h"
 #include "lib_mem.h"
 #include "lib_probe.h"
 #include "lib_env.h"
@@ -244,6 +245,19 @@ int main(int argc, char *argv[])
 	struct probe pr;
 	double best[NPAUSES], mbs[NPAUSES];
 	int c, i, n = 1, write, status;
+	char lname[64], bname[64 + sizeof(".bandwidth")], x[32], y[32];
+	/*
+	 * x, the bandwidth the loaders achieved, is measured and differs
+	 * run to run: a point is named by its pause level instead, {i}
+	 * (0: loaders idle, NPAUSES - 1: no pause), the same in every run.
+	 */
+	const struct metric lat = {
+		.name = lname, .unit = "nanoseconds", .better = BETTER_LOWER,
+		.x_name = "bandwidth", .x_unit = "MB/sec", .point = "{name}@{i}"
+	}, bw = {
+		.name = bname, .unit = "MB/sec", .x_name = "bandwidth",
+		.x_unit = "MB/sec", .col = 1, .point = "{name}@{i}"
+	};
 
 	bench_init_help(argc, argv, usage, help);
 	while ((c = getopt(argc, argv, "n:M:W:N:")) != -1) {
@@ -311,9 +325,19 @@ int main(int argc, char *argv[])
 	warm_chase(&pr);
 	fprintf(stderr, "\"loaded latency %s, %d loader%s: MB/s ns\n",
 		write ? "wr" : "rd", n, n > 1 ? "s" : "");
+	snprintf(lname, sizeof(lname), "mem.loaded.%s.loaders_%d",
+		 write ? "wr" : "rd", n);
+	snprintf(bname, sizeof(bname), "%s.bandwidth", lname);
+	metric_series(&lat);
+	metric_series(&bw);
 	load_series(ctl, &pr, n, best, mbs);
-	for (i = 0; i < NPAUSES; i++)
-		fprintf(stderr, "%.0f %.3f\n", mbs[i], best[i]);
+	for (i = 0; i < NPAUSES; i++) {
+		snprintf(x, sizeof(x), "%.0f", mbs[i]);
+		snprintf(y, sizeof(y), "%.3f", best[i]);
+		fprintf(stderr, "%s %s\n", x, y);
+		metric_point_value(&lat, x, y, i, best[i]);
+		metric_point_value(&bw, x, y, i, mbs[i]);
+	}
 	fprintf(stderr, "\n");
 	ctl->stop = 1;
 	for (i = 0; i < n; i++)

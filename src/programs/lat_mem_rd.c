@@ -130,14 +130,38 @@ static size_t next_size(size_t s)
 	return s + p / 4;
 }
 
-/* One line of the series, and its #stats line when asked for. */
-static void print_point(const struct bench_result *r, size_t size)
+/* One line of the series m, and its #stats line when asked for. */
+static void print_point(const struct bench_result *r, size_t size,
+			const struct metric *m, int i)
 {
 	const double scale = 1.0 / CHAIN_UNROLL;
+	double ns = report_median(r, scale, 0);
+	char x[32];
 
-	fprintf(stderr, "%.5f %.3f\n", (double)size / (1024 * 1024),
-		report_median(r, scale, 0));
-	report_stats_line(r, "lat_mem_rd", "nanoseconds", scale, 0);
+	snprintf(x, sizeof(x), "%.5f", (double)size / (1024 * 1024));
+	fprintf(stderr, "%s %.3f\n", x, ns);
+	report_result(r, m, &(struct report_at){.x = x, .i = i}, "lat_mem_rd",
+		      ns, scale, 0);
+}
+
+/*
+ * A stride's series: mem.<order>_latency.stride_<stride>, x the size in
+ * MiB (2^20 bytes, as printed).
+ */
+static void series_of(const struct state *st, char *name, size_t len,
+		      struct metric *m)
+{
+	if (st->spec.kind == CHAIN_GROUPED)
+		snprintf(name, len, "mem.grouped_latency.group_%zu.stride_%zu",
+			 st->spec.group, st->spec.stride);
+	else
+		snprintf(name, len, "mem.%s_latency.stride_%zu",
+			 st->spec.kind == CHAIN_RANDOM ? "random" : "load",
+			 st->spec.stride);
+	*m = (struct metric){.name = name, .unit = "nanoseconds",
+			     .better = BETTER_LOWER, .x_name = "size",
+			     .x_unit = "MiB"};
+	metric_series(m);
 }
 
 /*
@@ -152,8 +176,12 @@ static size_t clamp_size(size_t size, size_t len)
 static void sweep(struct state *st, const struct bench_opts *opts)
 {
 	size_t size, last = 0;
+	struct metric m;
+	char name[METRIC_NAME_MAX];
+	int i = 0;
 
 	fprintf(stderr, "\"stride=%zu\n", st->spec.stride);
+	series_of(st, name, sizeof(name), &m);
 	for (size = SMALLEST; last < st->len; size = next_size(size)) {
 		size = clamp_size(size, st->len);
 		last = size;
@@ -162,7 +190,7 @@ static void sweep(struct state *st, const struct bench_opts *opts)
 		st->size = size;
 		benchmp(init, chase, cleanup, 0, opts->parallel, opts->warmup,
 			opts->repetitions, st);
-		print_point(result_last(), size);
+		print_point(result_last(), size, &m, i++);
 	}
 	fprintf(stderr, "\n");
 }
@@ -220,8 +248,11 @@ static void sweep_rounds(struct state *st, const struct bench_opts *opts)
 	struct point pts[MAX_POINTS];
 	int i, np = 0, nr = 0;
 	void *head;
+	struct metric m;
+	char name[METRIC_NAME_MAX];
 
 	fprintf(stderr, "\"stride=%zu\n", st->spec.stride);
+	series_of(st, name, sizeof(name), &m);
 	head = chain_build(st->buf, st->len, &st->spec);
 	for (size = SMALLEST; last < st->len && np < MAX_POINTS;
 	     size = next_size(size)) {
@@ -249,13 +280,13 @@ static void sweep_rounds(struct state *st, const struct bench_opts *opts)
 	if (nr > 0)
 		benchmp_rounds(bp, nr, 1, opts->warmup, opts->repetitions);
 	for (i = 0; i < nr; i++) {
-		print_point(bp[i].result, sizes[i]);
+		print_point(bp[i].result, sizes[i], &m, i);
 		bench_point_free(&bp[i]);
 	}
 	for (; i < np; i++) {
 		benchmp(pt_init, pt_chase, pt_cleanup, 0, 1, opts->warmup,
 			opts->repetitions, &pts[i]);
-		print_point(result_last(), sizes[i]);
+		print_point(result_last(), sizes[i], &m, i);
 	}
 	fprintf(stderr, "\n");
 }

@@ -101,11 +101,26 @@ static const struct bench_help help[] = {
 	{NULL, NULL}
 };
 
-static void report(const struct bench_result *r, const struct state *st)
+/* The points of the run's "mappings: x MB mapped, y microseconds. */
+static const struct metric series = {
+	.name = "mmap.latency", .unit = "microseconds", .better = BETTER_LOWER,
+	.x_name = "size", .x_unit = "MB"
+}, series_random = {
+	.name = "mmap.random_latency", .unit = "microseconds",
+	.better = BETTER_LOWER, .x_name = "size", .x_unit = "MB"
+};
+
+static void report(const struct bench_result *r, const struct state *st,
+		   int i)
 {
-	fprintf(stderr, "%.6f %.4f\n", (double)st->size / 1e6,
-		report_median(r, 1e-3, 0));
-	report_stats_line(r, "mmap+munmap", "microseconds", 1e-3, 0);
+	double us = report_median(r, 1e-3, 0);
+	char x[32];
+
+	snprintf(x, sizeof(x), "%.6f", (double)st->size / 1e6);
+	fprintf(stderr, "%s %.4f\n", x, us);
+	report_result(r, st->random ? &series_random : &series,
+		      &(struct report_at){.x = x, .i = i}, "mmap+munmap", us,
+		      1e-3, 0);
 }
 
 int main(int argc, char *argv[])
@@ -143,11 +158,11 @@ int main(int argc, char *argv[])
 	}
 	file_check(argv[argc - 1], maxsize);
 	file_set_make(&files, argv[argc - 1], private_copies, opts.parallel);
-
+	metric_series(random ? &series_random : &series);
 	if (nsizes == 1) {
 		benchmp(init_copy, do_mmap, cleanup_copy, 0, opts.parallel,
 			opts.warmup, opts.repetitions, &st[0]);
-		report(result_last(), &st[0]);
+		report(result_last(), &st[0], 0);
 	} else {
 		for (i = 0; i < nsizes; i++)
 			pts[i] = BENCH_POINT(init_copy, do_mmap,
@@ -155,7 +170,7 @@ int main(int argc, char *argv[])
 		benchmp_rounds(pts, nsizes, opts.parallel, opts.warmup,
 			       opts.repetitions);
 		for (i = 0; i < nsizes; i++) {
-			report(pts[i].result, &st[i]);
+			report(pts[i].result, &st[i], i);
 			bench_point_free(&pts[i]);
 		}
 	}

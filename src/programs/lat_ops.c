@@ -23,6 +23,7 @@
 #include "bench.h"
 #include "lib_cpu.h"
 #include "lib_ops.h"
+#include "lib_report.h"
 
 /*
  * Operations per iteration: the loop counter runs beside the chain, yet
@@ -32,16 +33,17 @@
 #define LAT_PAIRS(s) OPS_X256(s)
 #define LAT_OPS 512
 
-#define LAT_KERNEL(kind, label) OPS_KERNEL(lat_##kind, kind, 1, LAT_PAIRS)
+#define LAT_KERNEL(kind, label, name) OPS_KERNEL(lat_##kind, kind, 1, LAT_PAIRS)
 OPS_GRID_INT(LAT_KERNEL)
 OPS_GRID_FP(LAT_KERNEL)
 OPS_GRID_BOGO(LAT_KERNEL)
 
 static const struct variant {
 	const char *label;
+	const char *metric;	/* its stable name (doc/results-json.md) */
 	benchmp_f bench;
 } variants[] = {
-#define LAT_ENTRY(kind, label) {label, lat_##kind},
+#define LAT_ENTRY(kind, label, name) {label, "ops." name, lat_##kind},
 	OPS_GRID_INT(LAT_ENTRY)
 	OPS_GRID_FP(LAT_ENTRY)
 	OPS_GRID_BOGO(LAT_ENTRY)
@@ -73,7 +75,8 @@ int main(int argc, char *argv[])
 		       opts.repetitions);
 	for (i = 0; i < NVARIANTS; i++) {
 		bench_point_result(&pts[i]);
-		nano(variants[i].label, get_n() * LAT_OPS);
+		report_nano(variants[i].metric, variants[i].label,
+			    get_n() * LAT_OPS);
 		bench_point_free(&pts[i]);
 	}
 	return 0;

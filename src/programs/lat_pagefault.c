@@ -24,6 +24,7 @@
  *                      [-N <repetitions>] <file>
  */
 #include "bench.h"
+#include "lib_report.h"
 #include "lib_env.h"
 #include "lib_file.h"
 #include "lib_mem.h"
@@ -225,7 +226,7 @@ int main(int argc, char *argv[])
 	benchmp(init_fault, do_fault, cleanup_fault, 0, opts.parallel,
 		opts.warmup, opts.repetitions, &st);
 	snprintf(label, sizeof(label), "Pagefaults on %s", argv[optind]);
-	micro(label, get_n());
+	report_micro("pagefault", label, get_n());
 	file_set_free(&st.files);
 	return 0;
 }

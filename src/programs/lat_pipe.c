@@ -12,6 +12,7 @@
  * usage: lat_pipe [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
+#include "lib_report.h"
 #include "lib_potato.h"
 
 /* One byte: the message is a token, not data. */
@@ -47,6 +48,6 @@ int main(int argc, char *argv[])
 	potato_setup(&p, MSG_BYTES, open_pipes);
 	benchmp(potato_init, potato_bench, potato_cleanup, 0, opts.parallel,
 		opts.warmup, opts.repetitions, &p);
-	micro("Pipe latency", get_n());
+	report_micro("pipe.latency", "Pipe latency", get_n());
 	return 0;
 }

@@ -104,7 +104,8 @@ int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state st = {0};	/* benchmp() gets it before chunks is set */
-	double chunks_per_us;
+	double chunks_per_us, us;
+	char name[64];
 	long usecs;
 	int i;
 
@@ -135,10 +136,16 @@ int main(int argc, char *argv[])
 		st.chunks = (uint64)((double)usecs * chunks_per_us + 0.5);
 		benchmp(NULL, do_pmake, NULL, 0, opts.parallel, opts.warmup,
 			opts.repetitions, &st);
-		fprintf(stderr, "%ld %.2f\n", usecs,
-			report_median(result_last(), 1e-3, 0));
-		report_stats_line(result_last(), "lat_pmake", "microseconds",
-				  1e-3, 0);
+		us = report_median(result_last(), 1e-3, 0);
+		fprintf(stderr, "%ld %.2f\n", usecs, us);
+		/* No title: each line a metric of its own (jobs, work). */
+		snprintf(name, sizeof(name), "pmake.jobs_%ld.work_%ld", st.jobs,
+			 usecs);
+		report_result(result_last(),
+			      &(struct metric){.name = name,
+					       .unit = "microseconds",
+					       .better = BETTER_LOWER},
+			      NULL, "lat_pmake", us, 1e-3, 0);
 	}
 	free(st.pids);
 	return 0;

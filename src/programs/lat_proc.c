@@ -22,6 +22,7 @@
  *                 procedure|fork|exec|shell
  */
 #include "bench.h"
+#include "lib_report.h"
 
 #include <fcntl.h>
 #include <limits.h>
@@ -301,17 +302,18 @@ static const struct variant {
 	benchmp_f init, bench, cleanup;
 	int forks, needs_hello, needs_shell;
 	const char *label;
+	const char *metric;	/* its stable name (doc/results-json.md) */
 	const char *help;	/* its --help line */
 } variants[] = {
 	{"procedure", NULL, do_procedure, NULL, 0, 0, 0, "Procedure call",
-	 "a call through a function pointer"},
+	 "proc.procedure", "a call through a function pointer"},
 	{"fork", NULL, do_fork, NULL, 1, 0, 0, "Process fork+exit",
-	 "fork(), the child exits, waitpid()"},
+	 "proc.fork", "fork(), the child exits, waitpid()"},
 	{"exec", open_devnull, do_exec, close_devnull, 1, 1, 0,
-	 "Process fork+execve",
+	 "Process fork+execve", "proc.exec",
 	 "fork() and execve() of hello"},
 	{"shell", open_devnull, do_shell, close_devnull, 1, 1, 1,
-	 "Process fork+/bin/sh -c",
+	 "Process fork+/bin/sh -c", "proc.shell",
 	 "fork() and /bin/sh -c hello"},
 };
 
@@ -346,6 +348,6 @@ int main(int argc, char *argv[])
 		reap_on_signal();
 	benchmp(v->init, v->bench, v->cleanup, 0, opts.parallel,
 		opts.warmup, opts.repetitions, &st);
-	micro(v->label, get_n());
+	report_micro(v->metric, v->label, get_n());
 	return 0;
 }

@@ -12,6 +12,7 @@
  * usage: lat_rand [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
+#include "lib_report.h"
 #include "lib_cpu.h"
 
 #include <stdlib.h>
@@ -75,11 +76,12 @@ static void seed(iter_t n, void *cookie)
 static const struct variant {
 	benchmp_f bench;
 	const char *label;
+	const char *metric;	/* its stable name (doc/results-json.md) */
 } variants[] = {
-	{do_drand48, "drand48 latency"},
-	{do_lrand48, "lrand48 latency"},
-	{do_rand, "rand latency"},
-	{do_random, "random latency"},
+	{do_drand48, "drand48 latency", "rand.drand48"},
+	{do_lrand48, "lrand48 latency", "rand.lrand48"},
+	{do_rand, "rand latency", "rand.rand"},
+	{do_random, "random latency", "rand.random"},
 };
 #define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
 
@@ -102,7 +104,7 @@ int main(int argc, char *argv[])
 	for (i = 0; i < NVARIANTS; i++) {
 		benchmp(seed, variants[i].bench, NULL, 0, opts.parallel,
 			opts.warmup, opts.repetitions, NULL);
-		nano(variants[i].label, get_n());
+		report_nano(variants[i].metric, variants[i].label, get_n());
 	}
 	return 0;
 }

@@ -18,6 +18,7 @@
  * no host runs its own server on free loopback ports.
  */
 #include "bench.h"
+#include "lib_report.h"
 #include "lib_net.h"
 #include "lib_server.h"
 
@@ -270,7 +271,7 @@ int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state st;
-	char label[512];
+	char label[512], name[METRIC_NAME_MAX];
 	pid_t server = 0;
 	int c, pass, protos = 3;	/* bit 0: udp, bit 1: tcp */
 
@@ -332,7 +333,10 @@ int main(int argc, char *argv[])
 			opts.warmup, opts.repetitions, &st);
 		snprintf(label, sizeof(label), "RPC/%s latency using %s",
 			 pass ? "tcp" : "udp", st.host);
-		micro(label, get_n());
+		metric_net(st.host,
+			   pass ? "rpc_tcp_latency" : "rpc_udp_latency", name,
+			   sizeof(name));
+		report_micro(name, label, get_n());
 	}
 	if (server > 0)
 		srv_child_stop(server);

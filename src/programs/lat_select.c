@@ -15,6 +15,7 @@
  *                   [-N <repetitions>] file|tcp
  */
 #include "bench.h"
+#include "lib_report.h"
 #include "lib_net.h"
 
 #include <fcntl.h>
@@ -115,11 +116,12 @@ static const struct variant {
 	const char *name;
 	benchmp_f init;
 	const char *fmt;
+	const char *metric;	/* its stable name, of the descriptors */
 	const char *help;	/* its --help line */
 } variants[] = {
-	{"file", init_file, "Select on %ld fd's",
+	{"file", init_file, "Select on %ld fd's", "select.file.%ld",
 	 "descriptors of a regular file (always ready)"},
-	{"tcp", init_tcp, "Select on %ld tcp fd's",
+	{"tcp", init_tcp, "Select on %ld tcp fd's", "select.tcp.%ld",
 	 "a listening TCP socket's duplicates (none ready)"},
 };
 
@@ -138,7 +140,7 @@ int main(int argc, char *argv[])
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state st;
 	const struct variant *v = NULL;
-	char tmp[PATH_MAX], label[64];
+	char tmp[PATH_MAX], label[64], name[64];
 	int c;
 
 	memset(&st, 0, sizeof(st));
@@ -163,6 +165,7 @@ int main(int argc, char *argv[])
 	benchmp(v->init, do_select, close_fds, 0, opts.parallel, opts.warmup,
 		opts.repetitions, &st);
 	snprintf(label, sizeof(label), v->fmt, st.nfds);
-	micro(label, get_n());
+	snprintf(name, sizeof(name), v->metric, st.nfds);
+	report_micro(name, label, get_n());
 	return 0;
 }

@@ -13,6 +13,7 @@
  * usage: lat_sem [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
+#include "lib_report.h"
 #include "lib_env.h"
 #include "lib_partner.h"
 
@@ -130,6 +131,6 @@ int main(int argc, char *argv[])
 	st.semid = set_id;
 	benchmp(init, do_sem, cleanup, 0, opts.parallel, opts.warmup,
 		opts.repetitions, &st);
-	micro("Semaphore latency", get_n());
+	report_micro("sem.latency", "Semaphore latency", get_n());
 	return 0;
 }

@@ -43,6 +43,7 @@
 
 /* Our own figure for prot, beside lmbench3's. */
 #define LABEL_PROT_JUMP "Protection fault, handler and siglongjmp"
+#define METRIC_PROT_JUMP "sig.prot_siglongjmp"
 
 struct state {
 	const char *file;	/* prot: map this file, NULL: anonymous */
@@ -170,9 +171,35 @@ static double point_us(const struct bench_point *p)
 }
 
 /*
+ * Print a figure made of the medians of other points (no samples of its
+ * own, so no #stats line): its line, its #metric line and, with JSON,
+ * the samples of each point it is made from, in the order of keys.
+ */
+static const char *const sample_keys[] = {
+	"send_samples", "catch_samples", "fault_samples"
+};
+
+static void print_difference(const struct metric *m, const char *label,
+			     double value, const struct bench_point *pts,
+			     int npts)
+{
+	int i;
+
+	fprintf(stderr, "%s: %.4f microseconds\n", label, value);
+	metric_declare(m);
+	if (!metric_json())
+		return;
+	metric_json_begin(m, NULL, NULL, 0, label, value);
+	for (i = 0; i < npts; i++)
+		report_json_samples(sample_keys[i], pts[i].result, 1e-3, 0);
+	metric_json_end();
+}
+
+/*
  * Catch less send, both medians per operation, from interleaved rounds
  * (one interval of each per round), so load that comes and goes falls on
- * both alike.  The figure is a difference of medians: no #stats line.
+ * both alike.  The figure is a difference of medians: no #stats line
+ * (its #metric line declares it).
  */
 static double catch_us(const struct bench_point *send,
 		       const struct bench_point *both)
@@ -183,8 +210,10 @@ static double catch_us(const struct bench_point *send,
 }
 
 static void bench_catch(struct state *st, const struct bench_opts *opts,
-			const char *label)
+			const char *label, const char *name)
 {
+	const struct metric m = {.name = name, .unit = "microseconds",
+				 .better = BETTER_LOWER};
 	struct bench_point pts[2] = {
 		BENCH_POINT(init_catch, do_send, NULL, st),
 		BENCH_POINT(init_catch, do_catch, NULL, st),
@@ -192,8 +221,7 @@ static void bench_catch(struct state *st, const struct bench_opts *opts,
 
 	benchmp_rounds(pts, 2, opts->parallel, opts->warmup,
 		       opts->repetitions);
-	fprintf(stderr, "%s: %.4f microseconds\n", label,
-		catch_us(&pts[0], &pts[1]));
+	print_difference(&m, label, catch_us(&pts[0], &pts[1]), pts, 2);
 	bench_point_free(&pts[0]);
 	bench_point_free(&pts[1]);
 }
@@ -332,8 +360,10 @@ static void do_refault(iter_t n, void *cookie)
  * the whole cost of a fault left by siglongjmp, from the same rounds.
  */
 static void bench_prot(struct state *st, const struct bench_opts *opts,
-		       const char *label)
+		       const char *label, const char *name)
 {
+	const struct metric m = {.name = name, .unit = "microseconds",
+				 .better = BETTER_LOWER};
 	struct state ret = *st, jump = *st;
 	struct bench_point pts[4] = {
 		BENCH_POINT(init_catch, do_send, NULL, st),
@@ -351,10 +381,9 @@ static void bench_prot(struct state *st, const struct bench_opts *opts,
 	bench_debug("prot: returning fault %.4f us, catch %.4f us", fault,
 		    caught_us);
 	fault -= caught_us;
-	fprintf(stderr, "%s: %.4f microseconds\n", label,
-		fault > 0 ? fault : 0.0);
+	print_difference(&m, label, fault > 0 ? fault : 0.0, pts, 3);
 	bench_point_result(&pts[3]);
-	micro(LABEL_PROT_JUMP, get_n());
+	report_micro(METRIC_PROT_JUMP, LABEL_PROT_JUMP, get_n());
 	for (i = 0; i < 4; i++)
 		bench_point_free(&pts[i]);
 }
@@ -366,13 +395,15 @@ static const struct variant {
 	benchmp_f init, bench, cleanup;
 	int takes_file;
 	const char *label;
+	const char *metric;	/* its stable name (doc/results-json.md) */
 	const char *help;	/* its --help line */
 } variants[] = {
 	{"install", NULL, do_install, NULL, 0, "Signal handler installation",
-	 "sigaction() installing a handler"},
+	 "sig.install", "sigaction() installing a handler"},
 	{"catch", init_catch, do_catch, NULL, 0, "Signal handler overhead",
-	 "kill() to itself and the handler run, less the send"},
+	 "sig.catch", "kill() to itself and the handler run, less the send"},
 	{"prot", init_prot, do_prot, cleanup_prot, 1, "Protection fault",
+	 "sig.prot",
 	 "a store to a read-only page: fault, SIGSEGV, handler; less catch"},
 };
 
@@ -404,15 +435,15 @@ int main(int argc, char *argv[])
 		cleanup_prot(0, &st);
 	}
 	if (v->bench == do_catch) {
-		bench_catch(&st, &opts, v->label);
+		bench_catch(&st, &opts, v->label, v->metric);
 		return 0;
 	}
 	if (v->bench == do_prot) {
-		bench_prot(&st, &opts, v->label);
+		bench_prot(&st, &opts, v->label, v->metric);
 		return 0;
 	}
 	benchmp(v->init, v->bench, v->cleanup, 0, opts.parallel,
 		opts.warmup, opts.repetitions, &st);
-	micro(v->label, get_n());
+	report_micro(v->metric, v->label, get_n());
 	return 0;
 }

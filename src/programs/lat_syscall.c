@@ -16,6 +16,7 @@
  *                    null|getpid|read|write|stat|fstat|open [file]
  */
 #include "bench.h"
+#include "lib_report.h"
 
 #include <fcntl.h>
 #include <limits.h>
@@ -146,22 +147,23 @@ static const struct variant {
 	benchmp_f init, bench, cleanup;
 	int needs_file;
 	const char *label;
+	const char *metric;	/* its stable name (doc/results-json.md) */
 	const char *help;	/* its --help line */
 } variants[] = {
-	{"null", NULL, do_getppid, NULL, 0, "Simple syscall",
+	{"null", NULL, do_getppid, NULL, 0, "Simple syscall", "syscall.null",
 	 "getppid(): the cheapest real system call"},
 	{"getpid", NULL, do_getpid, NULL, 0, "Simple getpid",
-	 "getpid(), which libc may answer itself"},
+	 "syscall.getpid", "getpid(), which libc may answer itself"},
 	{"read", init_read, do_read, close_fd, 0, "Simple read",
-	 "read one byte from /dev/zero"},
+	 "syscall.read", "read one byte from /dev/zero"},
 	{"write", init_write, do_write, close_fd, 0, "Simple write",
-	 "write one byte to /dev/null"},
-	{"stat", NULL, do_stat, NULL, 1, "Simple stat",
+	 "syscall.write", "write one byte to /dev/null"},
+	{"stat", NULL, do_stat, NULL, 1, "Simple stat", "syscall.stat",
 	 "stat() the file"},
 	{"fstat", init_file, do_fstat, close_fd, 1, "Simple fstat",
-	 "fstat() the open file"},
+	 "syscall.fstat", "fstat() the open file"},
 	{"open", NULL, do_open, NULL, 1, "Simple open/close",
-	 "open() and close() the file"},
+	 "syscall.open_close", "open() and close() the file"},
 };
 
 static const char usage[] =
@@ -196,6 +198,6 @@ int main(int argc, char *argv[])
 	}
 	benchmp(v->init, v->bench, v->cleanup, 0, opts.parallel,
 		opts.warmup, opts.repetitions, &st);
-	micro(v->label, get_n());
+	report_micro(v->metric, v->label, get_n());
 	return 0;
 }

@@ -16,6 +16,7 @@
  * usage: lat_ucontext [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
+#include "lib_report.h"
 
 #if defined(__linux__) || defined(__FreeBSD__) || defined(__NetBSD__) || \
 	defined(__sun)
@@ -106,7 +107,8 @@ int main(int argc, char *argv[])
 
 		benchmp(init, do_swap, cleanup, 0, opts.parallel,
 			opts.warmup, opts.repetitions, &st);
-		micro("ucontext swap latency", get_n() * 2);
+		report_micro("ucontext.latency", "ucontext swap latency",
+			     get_n() * 2);
 	}
 	return 0;
 #else

@@ -12,6 +12,7 @@
  * A client given no host runs its own server on a free loopback port.
  */
 #include "bench.h"
+#include "lib_report.h"
 #include "lib_net.h"
 #include "lib_server.h"
 
@@ -111,7 +112,7 @@ int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state st;
-	char label[512];
+	char label[512], name[METRIC_NAME_MAX];
 	pid_t server;
 	int c;
 
@@ -137,6 +138,7 @@ int main(int argc, char *argv[])
 	if (server > 0)
 		srv_child_stop(server);
 	snprintf(label, sizeof(label), "UDP latency using %s", st.host);
-	micro(label, get_n());
+	metric_net(st.host, "udp_latency", name, sizeof(name));
+	report_micro(name, label, get_n());
 	return 0;
 }

@@ -12,6 +12,7 @@
  *                 [-N <repetitions>]
  */
 #include "bench.h"
+#include "lib_report.h"
 #include "lib_potato.h"
 
 #include <sys/socket.h>
@@ -62,6 +63,7 @@ int main(int argc, char *argv[])
 	potato_setup(&p, msg, open_socketpair);
 	benchmp(potato_init, potato_bench, potato_cleanup, 0, opts.parallel,
 		opts.warmup, opts.repetitions, &p);
-	micro("AF_UNIX sock stream latency", get_n());
+	report_micro("unix.latency", "AF_UNIX sock stream latency",
+		     get_n());
 	return 0;
 }

@@ -13,6 +13,7 @@
  * runs its own server on a private path and stops it afterwards.
  */
 #include "bench.h"
+#include "lib_report.h"
 #include "lib_net.h"
 #include "lib_server.h"
 
@@ -162,6 +163,6 @@ int main(int argc, char *argv[])
 		opts.repetitions, &st);
 	if (server > 0)
 		srv_child_stop(server);
-	micro("UNIX connection cost", get_n());
+	report_micro("unix.connect", "UNIX connection cost", get_n());
 	return 0;
 }

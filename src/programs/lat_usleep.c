@@ -23,6 +23,7 @@
 /* usleep() left POSIX in 2008; glibc declares it only on request. */
 #define _DEFAULT_SOURCE 1
 #include "bench.h"
+#include "lib_report.h"
 
 #include <limits.h>
 #include <sched.h>
@@ -205,7 +206,7 @@ int main(int argc, char *argv[])
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state st;
 	const struct variant *v = &variants[0];
-	char label[64];
+	char label[64], name[64];
 	int c;
 
 	memset(&st, 0, sizeof(st));
@@ -238,6 +239,8 @@ int main(int argc, char *argv[])
 		opts.repetitions, &st);
 	snprintf(label, sizeof(label), "%s %ld microseconds", v->name,
 		 st.usecs);
-	micro(label, get_n());
+	snprintf(name, sizeof(name), "sleep.%s.%ld%s", v->name, st.usecs,
+		 st.realtime ? ".realtime" : "");
+	report_micro(name, label, get_n());
 	return 0;
 }

@@ -11,6 +11,7 @@
  * usage: line [-v] [-W <warmup>] [-N <repetitions>] [-M <len>]
  */
 #include "bench.h"
+#include "lib_metric.h"
 #include "lib_probe.h"
 
 #define DEFAULT_LEN ((size_t)2 << 20)	/* 2048 pairs: > L1, < L2 */
@@ -48,7 +49,12 @@ int main(int argc, char *argv[])
 		errno = 0;
 		bench_die("no line size step seen (try a larger -M)");
 	}
-	if (verbose)
+	if (metric_json())
+		metric_json_value(&(struct metric){.name = "cache.line_size",
+						   .unit = "bytes",
+						   .kind = KIND_PROPERTY},
+				  "cache line size", (double)line);
+	else if (verbose)
 		printf("cache line size: %zu bytes\n", line);
 	else
 		printf("%zu\n", line);

@@ -8,6 +8,7 @@
  * usage: loop_o
  */
 #include "lib_clock.h"
+#include "lib_metric.h"
 
 static const char usage[] = "\n";
 
@@ -17,12 +18,23 @@ static const struct bench_help help[] = {
 	{NULL, NULL}
 };
 
+static const struct metric loop = {
+	.name = "clock.loop_overhead", .unit = "microseconds",
+	.kind = KIND_PROPERTY
+};
+
 int main(int argc, char *argv[])
 {
+	double us;
+
 	bench_init_help(argc, argv, usage, help);
-	if (argc != 1)
-		bench_fail("%s: takes no arguments", argv[1]);
-	printf("%.8f\n", clock_measure_loop_ns() / 1e3);
+	if (argc != optind)
+		bench_fail("%s: takes no arguments", argv[optind]);
+	us = clock_measure_loop_ns() / 1e3;
+	if (metric_json())
+		metric_json_value(&loop, "loop overhead", us);
+	else
+		printf("%.8f\n", us);
 	if (fflush(stdout) != 0)
 		bench_die("stdout");
 	return 0;

@@ -15,6 +15,7 @@
 #define _GNU_SOURCE
 #endif
 #include "bench.h"
+#include "lib_metric.h"
 
 #include <stdint.h>
 #include <sys/mman.h>
@@ -97,12 +98,13 @@ int main(int argc, char *argv[])
 	long ps = sysconf(_SC_PAGESIZE), v;
 
 	bench_init_help(argc, argv, usage, help);
-	if (argc > 2)
+	if (argc - optind > 1)
 		bench_usage();
-	if (argc == 2 && bench_parse_long(argv[1], 1, MAX_REQUEST_MB, &v) != 0)
-		bench_fail("%s: not a number of MB from 1 to %ld", argv[1],
+	if (argc - optind == 1 &&
+	    bench_parse_long(argv[optind], 1, MAX_REQUEST_MB, &v) != 0)
+		bench_fail("%s: not a number of MB from 1 to %ld", argv[optind],
 			   MAX_REQUEST_MB);
-	if (argc == 2)
+	if (argc - optind == 1)
 		limit = (size_t)v;
 	if (ps <= 0)
 		bench_die("sysconf(_SC_PAGESIZE)");
@@ -117,7 +119,13 @@ int main(int argc, char *argv[])
 			break;
 		got += step;
 	}
-	printf("%zu\n", got);
+	if (metric_json())
+		metric_json_value(&(struct metric){.name = "memsize",
+						   .unit = "MB",
+						   .kind = KIND_PROPERTY},
+				  "memory allocated and touched", (double)got);
+	else
+		printf("%zu\n", got);
 	if (fflush(stdout) != 0)
 		bench_die("stdout");
 	return 0;

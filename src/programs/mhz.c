@@ -29,6 +29,7 @@
  *   -c  print only the clock period in nanoseconds
  */
 #include "bench.h"
+#include "lib_metric.h"
 #include "lib_cpu.h"
 #include "lib_ops.h"
 
@@ -117,6 +118,14 @@ static const struct bench_help help[] = {
 	{NULL, NULL}
 };
 
+/* What --json prints: facts of the machine, found by measuring. */
+static const struct metric mhz = {
+	.name = "cpu.mhz", .unit = "MHz", .kind = KIND_PROPERTY
+}, period = {
+	.name = "cpu.clock_period", .unit = "nanoseconds",
+	.kind = KIND_PROPERTY
+};
+
 int main(int argc, char *argv[])
 {
 	struct ops_operands ops;
@@ -168,10 +177,14 @@ int main(int argc, char *argv[])
 	if (debug)
 		fprintf(stderr, "mhz: multiply = %.0f cycles\n",
 			floor(e.mul + 0.5));
-	if (period_only)
+	if (metric_json()) {
+		metric_json_value(&mhz, "MHz", 1e3 / e.clock);
+		metric_json_value(&period, "nanosec clock", e.clock);
+	} else if (period_only) {
 		printf("%.4f\n", e.clock);
-	else
+	} else {
 		printf("%.0f MHz, %.4f nanosec clock\n", 1e3 / e.clock,
 		       e.clock);
+	}
 	return 0;
 }

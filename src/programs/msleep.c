@@ -28,11 +28,11 @@ int main(int argc, char *argv[])
 	long ms;
 
 	bench_init_help(argc, argv, usage, help);
-	if (argc != 2)
+	if (argc - optind != 1)
 		bench_usage();
-	if (bench_parse_long(argv[1], 0, MAX_MS, &ms) != 0)
+	if (bench_parse_long(argv[optind], 0, MAX_MS, &ms) != 0)
 		bench_fail("%s: not a number of milliseconds from 0 to %ld",
-			   argv[1], MAX_MS);
+			   argv[optind], MAX_MS);
 	ts.tv_sec = (time_t)(ms / 1000);
 	ts.tv_nsec = (ms % 1000) * 1000000L;
 	while (nanosleep(&ts, &ts) != 0)

@@ -154,20 +154,47 @@ static double mb_per_s(size_t len)
 	return report_median(result_last(), (double)len * 1e3, 1);
 }
 
+/* The matrices: a metric per pair, <name>.<cpu node>_<memory node>. */
+static const struct metric latency = {
+	.name = "numa.latency", .unit = "nanoseconds", .better = BETTER_LOWER,
+	.x_name = "node", .x_unit = "node", .y_name = "node", .y_unit = "node",
+	.col = 3, .point = "{name}.{x}_{y}"
+}, bandwidth = {
+	.name = "numa.read_bandwidth", .unit = "MB/sec",
+	.better = BETTER_HIGHER, .bytes = "bytes read", .x_name = "node",
+	.x_unit = "node", .y_name = "node", .y_unit = "node", .col = 3,
+	.point = "{name}.{x}_{y}"
+};
+
 /* A node x node matrix as the series "title: cpu-node mem-node value". */
 static void print_matrix(const struct topo *t, const char *title,
-			 const double *v)
+			 const struct metric *m, const double *v)
 {
-	int i, j, nn = t->nnodes;
+	int i, j, k = 0, nn = t->nnodes;
+	char x[16], y[16];
 
 	fprintf(stderr, "\"%s\n", title);
+	metric_series(m);
 	for (i = 0; i < nn; i++)
 		for (j = 0; j < nn; j++)
-			if (v[i * nn + j] > 0)
-				fprintf(stderr, "%d %d %.2f\n", t->nodes[i].id,
-					t->nodes[j].id, v[i * nn + j]);
+			if (v[i * nn + j] > 0) {
+				snprintf(x, sizeof(x), "%d", t->nodes[i].id);
+				snprintf(y, sizeof(y), "%d", t->nodes[j].id);
+				fprintf(stderr, "%s %s %.2f\n", x, y,
+					v[i * nn + j]);
+				metric_point_value(m, x, y, k++, v[i * nn + j]);
+			}
 	fprintf(stderr, "\n");
 }
+
+/* The scalars: one core's, every CPU's together. */
+static const struct metric per_core = {
+	.name = "numa.per_core_read_bandwidth", .unit = "MB/sec",
+	.better = BETTER_HIGHER, .bytes = "bytes read"
+}, all_cpu = {
+	.name = "numa.all_cpu_read_bandwidth", .unit = "MB/sec",
+	.better = BETTER_HIGHER, .bytes = "bytes read"
+};
 
 /* --help: a line per option and operand (bench_init_help). */
 static const struct bench_help help[] = {
@@ -236,14 +263,17 @@ int main(int argc, char *argv[])
 	fprintf(stderr, "# memory %s; %zu MB per buffer; rows: the CPU's "
 		"node, columns: the memory's node\n", bound ? "bound with mbind"
 		: "not bound (one node)", len >> 20);
-	print_matrix(&t, "numa latency", lat);
-	print_matrix(&t, "numa read bandwidth", bw);
+	print_matrix(&t, "numa latency", &latency, lat);
+	print_matrix(&t, "numa read bandwidth", &bandwidth, bw);
 
 	/* One core: its own node's memory, from the matrix. */
 	for (i = 0; i < nn; i++)
-		if (t.nodes[i].id == t.cpus[0].node && bw[i * nn + i] > 0)
+		if (t.nodes[i].id == t.cpus[0].node && bw[i * nn + i] > 0) {
 			fprintf(stderr, "Per-core read bandwidth: %.2f MB/sec\n",
 				bw[i * nn + i]);
+			metric_value(&per_core, "Per-core read bandwidth",
+				     bw[i * nn + i]);
+		}
 	/* Every CPU at once, each on its local memory: as much in all as
 	 * one buffer of the matrix, so the total is well past the caches. */
 	memset(&s, 0, sizeof(s));
@@ -263,6 +293,8 @@ int main(int argc, char *argv[])
 			opts.repetitions, &s);
 		fprintf(stderr, "All-CPU read bandwidth (%d copies): %.2f "
 			"MB/sec\n", t.ncpus, mb_per_s(s.len) * t.ncpus);
+		metric_value(&all_cpu, "All-CPU read bandwidth",
+			     mb_per_s(s.len) * t.ncpus);
 	}
 	free(cpus);
 	free(lat);

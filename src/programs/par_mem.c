@@ -14,6 +14,7 @@
  * usage: par_mem [-c] [-L <line>] [-M <len>] [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
+#include "lib_report.h"
 #include "lib_mem.h"
 #include "lib_probe.h"
 
@@ -33,6 +34,12 @@ static const struct bench_help help[] = {
 	{NULL, NULL}
 };
 
+/* The points of the run's "Memory load parallelism": x in MiB. */
+static const struct metric series = {
+	.name = "mem.parallelism", .unit = "parallelism",
+	.better = BETTER_HIGHER, .x_name = "size", .x_unit = "MiB"
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -41,6 +48,7 @@ int main(int argc, char *argv[])
 	double par[MAX_SIZES], t1[MAX_SIZES];
 	struct probe pr;
 	int cost = 0, n = 0, i;
+	char x[32];
 
 	bench_init_help(argc, argv, usage, help);
 	probe_args(argc, argv, 'c', &opts, &cost, &len, &line);
@@ -65,12 +73,15 @@ int main(int argc, char *argv[])
 	}
 	probe_parallelism_sizes(&pr, &spec, sizes, n, par,
 				cost ? t1 : NULL);
+	metric_series(&series);
 	for (i = 0; i < n; i++) {
 		if (cost)
 			fprintf(stderr, "# %zu bytes: %.3f nanoseconds per "
 				"load, one chain\n", sizes[i], t1[i]);
-		fprintf(stderr, "%.6f %.2f\n",
-			(double)sizes[i] / (1024 * 1024), par[i]);
+		snprintf(x, sizeof(x), "%.6f",
+			 (double)sizes[i] / (1024 * 1024));
+		fprintf(stderr, "%s %.2f\n", x, par[i]);
+		metric_point_value(&series, x, NULL, i, par[i]);
 	}
 	probe_free(&pr);
 	return 0;

@@ -23,6 +23,7 @@
  * usage: par_ops [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
+#include "lib_report.h"
 #include "lib_ops.h"
 #include "lib_env.h"
 #include "lib_interval.h"
@@ -35,7 +36,7 @@
 #define PAR_GAIN 1.03
 #define PAR_MIN_K 5
 
-#define PAR_KERNELS(kind, label)					\
+#define PAR_KERNELS(kind, label, name)				\
 	OPS_KERNEL(par_##kind##_1, kind, 1, PAR_PAIRS)			\
 	OPS_KERNEL(par_##kind##_2, kind, 2, PAR_PAIRS)			\
 	OPS_KERNEL(par_##kind##_3, kind, 3, PAR_PAIRS)			\
@@ -49,10 +50,11 @@ OPS_GRID_FP(PAR_KERNELS)
 
 static const struct variant {
 	const char *label;
+	const char *metric;	/* its stable name (doc/results-json.md) */
 	benchmp_f chains[OPS_MAX_CHAINS];	/* [K - 1] */
 } variants[] = {
-#define PAR_ENTRY(kind, label)						\
-	{label, {par_##kind##_1, par_##kind##_2, par_##kind##_3,	\
+#define PAR_ENTRY(kind, label, name)					\
+	{label, "par_ops." name, {par_##kind##_1, par_##kind##_2, par_##kind##_3,	\
 		 par_##kind##_4, par_##kind##_5, par_##kind##_6,	\
 		 par_##kind##_7, par_##kind##_8}},
 	OPS_GRID_INT(PAR_ENTRY)
@@ -143,6 +145,10 @@ int main(int argc, char *argv[])
 		}
 		fprintf(stderr, "%s parallelism: %.2f\n", variants[i].label,
 			par);
+		metric_value(&(struct metric){.name = variants[i].metric,
+					      .unit = "parallelism",
+					      .better = BETTER_HIGHER},
+			     variants[i].label, par);
 	}
 	return 0;
 }

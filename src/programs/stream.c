@@ -41,6 +41,7 @@
  */
 #include "bench.h"
 #include "lib_env.h"
+#include "lib_report.h"
 #include "lib_mem.h"
 
 #include <math.h>
@@ -253,16 +254,17 @@ static const struct kernel {
 	int grows;				/* changes its own input */
 	int sums;				/* leaves a sum to check */
 	const char *label;
+	const char *metric;	/* stable names: <metric>.latency, .bandwidth */
 } v1[] = {
-	{do_copy, m_copy, 16, 0, 0, "STREAM copy"},
-	{do_scale, m_scale, 16, 0, 0, "STREAM scale"},
-	{do_add, m_add, 24, 0, 0, "STREAM add"},
-	{do_triad, m_triad, 24, 0, 0, "STREAM triad"},
+	{do_copy, m_copy, 16, 0, 0, "STREAM copy", "stream.copy"},
+	{do_scale, m_scale, 16, 0, 0, "STREAM scale", "stream.scale"},
+	{do_add, m_add, 24, 0, 0, "STREAM add", "stream.add"},
+	{do_triad, m_triad, 24, 0, 0, "STREAM triad", "stream.triad"},
 }, v2[] = {
-	{do_fill, m_fill, 8, 0, 0, "STREAM2 fill"},
-	{do_copy2, m_copy2, 16, 0, 0, "STREAM2 copy"},
-	{do_daxpy, m_daxpy, 24, 1, 0, "STREAM2 daxpy"},
-	{do_sum, m_sum, 8, 0, 1, "STREAM2 sum"},
+	{do_fill, m_fill, 8, 0, 0, "STREAM2 fill", "stream2.fill"},
+	{do_copy2, m_copy2, 16, 0, 0, "STREAM2 copy", "stream2.copy"},
+	{do_daxpy, m_daxpy, 24, 1, 0, "STREAM2 daxpy", "stream2.daxpy"},
+	{do_sum, m_sum, 8, 0, 1, "STREAM2 sum", "stream2.sum"},
 };
 
 static int off_by(double got, double want)
@@ -390,7 +392,7 @@ int main(int argc, char *argv[])
 	struct point cookies[4];
 	struct state st;
 	size_t i, bytes = 0;
-	char label[64];
+	char label[64], name[64];
 	long pages;
 	int c, version = 1;
 
@@ -435,10 +437,14 @@ int main(int argc, char *argv[])
 	for (i = 0; i < 4; i++) {
 		bench_point_result(&pts[i]);
 		snprintf(label, sizeof(label), "%s latency", ks[i].label);
-		nano(label, get_n() * st.len);
+		snprintf(name, sizeof(name), "%s.latency", ks[i].metric);
+		report_nano(name, label, get_n() * st.len);
 		fprintf(stderr, "%s bandwidth: ", ks[i].label);
-		mb(get_n() * st.len * (uint64)ks[i].bytes *
-		   (uint64)opts.parallel);
+		snprintf(label, sizeof(label), "%s bandwidth", ks[i].label);
+		snprintf(name, sizeof(name), "%s.bandwidth", ks[i].metric);
+		report_mb(name, "STREAM: bytes read + bytes written per element",
+			  label, get_n() * st.len * (uint64)ks[i].bytes *
+				 (uint64)opts.parallel);
 		bench_point_free(&pts[i]);
 	}
 	return 0;

@@ -14,6 +14,7 @@
  * usage: tlb [-c] [-L <line>] [-M <len>] [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
+#include "lib_report.h"
 #include "lib_mem.h"
 #include "lib_probe.h"
 #include "lib_env.h"
@@ -102,6 +103,13 @@ static const struct bench_help help[] = {
 	{NULL, NULL}
 };
 
+/* The entries found (a fact of the machine) and the cost of a miss. */
+static const struct metric pages = {
+	.name = "tlb.pages", .unit = "pages", .kind = KIND_PROPERTY
+}, miss = {
+	.name = "tlb.miss", .unit = "nanoseconds", .better = BETTER_LOWER
+};
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -161,5 +169,8 @@ int main(int argc, char *argv[])
 			after - base);
 	else
 		fprintf(stderr, "tlb: %zu pages\n", found);
+	metric_value(&pages, "tlb", (double)found);
+	if (cost)
+		metric_value(&miss, "tlb miss", after - base);
 	return 0;
 }

@@ -11,7 +11,7 @@
 /* Iterations of the long runs: 16 pairs of each of 8 chains apiece. */
 #define ITER 50000	/* x 32 operations: 1.6 M per chain */
 
-#define RANGE_KERNEL(kind, label) OPS_KERNEL(k_##kind, kind, 8, OPS_X16)
+#define RANGE_KERNEL(kind, label, name) OPS_KERNEL(k_##kind, kind, 8, OPS_X16)
 OPS_GRID_INT(RANGE_KERNEL)
 OPS_GRID_FP(RANGE_KERNEL)
 OPS_GRID_BOGO(RANGE_KERNEL)
@@ -20,7 +20,7 @@ static const struct {
 	const char *label;
 	benchmp_f fn;
 } kernels[] = {
-#define RANGE_ENTRY(kind, label) {label, k_##kind},
+#define RANGE_ENTRY(kind, label, name) {label, k_##kind},
 	OPS_GRID_INT(RANGE_ENTRY)
 	OPS_GRID_FP(RANGE_ENTRY)
 	OPS_GRID_BOGO(RANGE_ENTRY)

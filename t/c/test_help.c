@@ -83,7 +83,8 @@ int main(void)
 		"  -W <us>   microseconds of untimed running before timing "
 		"(default 0)\n"
 		"  -N <n>    the program's own -N line\n"
-		"  file      what to read\n";
+		"  file      what to read\n"
+		"  --json    (first) also each result as a JSON line on stdout\n";
 	char out[2048], err[2048], h[2048];
 
 	ok(child(plain, "--help", out, err, sizeof(out)) == 0,
@@ -104,7 +105,9 @@ int main(void)
 		  "  -P <n>  copies of the benchmark run at once (default 1)\n"
 		  "  alpha   the first\n"
 		  "  beta    the second\n"
-		  "  file    what to read\n") == 0,
+		  "  file    what to read\n"
+		  "  --json  (first) also each result as a JSON line on "
+		  "stdout\n") == 0,
 	   "a variant table's help member: a line per mode");
 	ok(child(with_h, "-h", out, err, sizeof(out)) == 99 && out[0] == '\0',
 	   "-h is left to a program whose usage names -h");
