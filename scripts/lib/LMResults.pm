@@ -278,6 +278,16 @@ sub parse_stats {
 	return \%st;
 }
 
+# The samples a #stats line's statistics are over, in the order taken:
+# with median_of=clean, the intervals whose taint code is 0; else all.
+sub used_samples {
+	my ($st) = @_;
+	my @s = @{ $st->{samples} // [] };
+	my $t = $st->{taint};
+	return @s unless ($st->{median_of} // '') eq 'clean' && $t && @$t == @s;
+	return @s[ grep { !$t->[$_] } 0 .. $#s ];
+}
+
 # The keys of a #metric or #series line (name=, unit=, better=, bytes=,
 # kind=; a series' x_name=, x_unit=, y_name=, y_unit=, col=, point=).
 sub declaration {
