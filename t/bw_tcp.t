@@ -12,6 +12,8 @@ my $n = number_re();
 my $prog = 'bw_tcp';
 for my $case ([['-m', '1'], '0.000001'], [['-m', '1024'], '0.001024'],
 	      [[], '0.065536'], [['-m', '1M', '-M', '4M'], '1.048576'],
+	      # lmbench3's rule: -M alone is the message size too.
+	      [['-M', '4k'], '0.004096'],
 	      [['-N', '3', '-m', '64k'], '0.065536']) {
 	my ($args, $mb) = @$case;
 	my $r = run([bin($prog), @$args], env => {quick_env()});
@@ -37,6 +39,7 @@ for my $case ([['-m', '1'], '0.000001'], [['-m', '1024'], '0.001024'],
 	is_deeply([ $r->{err} =~ /^($n) $n MB\/sec$/mg ], [ '0.001024', '0.065536' ], '-P 2: a line per size');
 }
 bad_input_ok($prog, [ map { ('-m', '1k') } 1 .. 17 ], 'seventeen sizes');
+bad_input_ok($prog, ['-M', '300M'], '-M alone above the largest message');
 server_cycle($prog, label => qr/^0\.065536 $n MB\/sec$/m);
 missing_server_ok($prog, ['-p', free_port(), '127.0.0.1'], 'missing server');
 

@@ -92,8 +92,16 @@ sub stats_n {
 	return $n // -1;
 }
 my %q = (quick_env(), ENOUGH => 1000, LMBENCH_STATS => 1);
+# On a busy machine disturbed intervals are timed again (at most as
+# many more), so more than 11 only with tainted ones among them.
 $r = run([$ls, 'null'], env => { %q, LMBENCH_SPAN => 0 });
-is(stats_n($r->{err}), 11, 'LMBENCH_SPAN=0: the 11 repetitions');
+{
+	my $got = stats_n($r->{err});
+	my ($tainted) = $r->{err} =~ /^#stats .* tainted=(\d+)/m;
+	ok($got == 11 || ($got > 11 && $got <= 22 && ($tainted // 0) > 0),
+	   "LMBENCH_SPAN=0: the 11 repetitions, more only to retime tainted ones ($got)")
+		or diag($r->{err});
+}
 $r = run([$ls, 'null'], env => { %q, LMBENCH_SPAN => 300 });
 my $n300 = stats_n($r->{err});
 ok($n300 > 11 && $n300 <= 255, "LMBENCH_SPAN=300: more samples, at most 255 ($n300)");

@@ -130,6 +130,26 @@ my @sc = grep { $_->{name} eq 'syscall.null' && $_->{run_type} eq 'iteration' } 
 is_deeply([ map { $_->{real_time} } @sc ], [ $m0->{'syscall.null'}{value}, $m1->{'syscall.null'}{value} ],
 	  'two runs: syscall.null has their two values as repetitions');
 
+# A run whose intervals were tainted: its repetitions are the clean
+# samples its median is over, so Google Benchmark's median is the printed
+# one (to the 6 digits it is printed with).
+my ($tainted) = grep { slurp($_) =~ /^#stats label="Simple syscall" [^\n]*median_of=clean/m }
+	grep { /\.\d+$/ } glob('results/sample/*/*');
+SKIP: {
+	skip 'no sample run with tainted intervals', 3 unless $tainted;
+	my $st = results_of($tainted)->{'syscall.null'}{stats};
+	my @clean = LMResults::used_samples($st);
+	ok(@clean > 0 && @clean < @{ $st->{samples} }, 'tainted sample: fewer clean samples than samples');
+	$r = export('-f', 'gbench', $tainted);
+	my $gt = json_of($r, 'gbench of a tainted run');
+	my @it = grep { $_->{name} eq 'syscall.null' } @{ $gt->{benchmarks} // [] };
+	my ($med) = grep { $_->{name} eq 'syscall.null_median' } @{ $gt->{benchmarks} // [] };
+	ok(@it == @clean && $med && abs($med->{real_time} - $st->{median}) < 1e-5 * $st->{median},
+	   'gbench: the clean samples as repetitions, their median the printed one')
+		or diag(scalar(@it) . ' repetitions, ' . scalar(@clean) . " clean; median "
+			. ($med ? $med->{real_time} : 'none') . " against $st->{median}");
+}
+
 # ---- compare.py on two exports ---------------------------------------------------
 
 # A small run cut from the sample: its header and the metrics named,

@@ -62,7 +62,7 @@ server_start() { echo "server $*"; PORT=4000; }
 server_stop() { echo "stop"; }
 sizes() { echo "${1}m"; }
 sizes_from() { echo "${2}m"; }
-memlat_from() { echo 2048k; }
+memlat_from() { [ -n "${HF_LLC_KB:-}" ] && echo "$((HF_LLC_KB * 2))k" || echo 2048k; }
 loader_counts() { echo 1; }
 note_memsize() { echo "memsize"; }
 rm() { echo "rm $*"; }
@@ -99,13 +99,23 @@ is_deeply([ grep { /^run/ } @{ steps('mem', PASS => 2) } ],
 	  [ 'run bw_mem 32m bcopy', 'run bw_mem 32m fcp', 'run bw_mem 64m frd', 'run bw_mem 64m fwr' ],
 	  'mem, second pass: four points, the copies over HALF');
 is_deeply([ grep { /^run/ } @{ steps('memlat', FASTMEM => 'YES') } ],
-	  [ 'run lat_mem_rd 64 128', 'run lat_mem_rd -t 64 16' ], 'memlat, FASTMEM: one stride');
+	  [ 'run lat_mem_rd 64 128', 'run lat_mem_rd -t 64 16', 'run lat_mem_rd -H -m 65536k -t 65536k 64' ],
+	  'memlat, FASTMEM: one stride, and the huge-page chase at MB (less than 256 MB)');
 is_deeply([ grep { /^run/ } @{ steps('memlat', PASS => 2) } ],
 	  [ 'run lat_mem_rd -m 2048k 64 128', 'run lat_mem_rd -m 2048k -t 64 16' ],
 	  'memlat, second pass: from past the last-level cache');
 is_deeply([ grep { /^run/ } @{ steps('ctx', PROFILE => 'quick') } ],
 	  [ map { "run lat_ctx -s $_ 2 8 16" } 0, 16, 64 ], 'ctx, quick: the summary\'s points');
-is_deeply(steps('numa', MB => 1024), [ 'run numa_mem -M 256m' ], 'numa: at most 256 MB');
+is_deeply(steps('numa', MB => 1024), [ 'run numa_mem -M 262144k' ], 'numa: 256 MB beyond a small LLC');
+# A last-level cache of 480 MB: the summary's memory latency is measured
+# beyond twice it, by the huge-page chase, lat_mem_load and numa_mem alike.
+is_deeply([ map { @{ steps($_, MB => 2048, HF_LLC_KB => 491520) } } qw(numa loaded) ],
+	  [ 'run numa_mem -M 983040k', 'run lat_mem_load -n 1 -M 983040k rd', 'out' ],
+	  'numa and loaded: beyond twice a large LLC');
+is((grep { /-H/ } @{ steps('memlat', MB => 2048, HF_LLC_KB => 491520) })[0],
+   'run lat_mem_rd -H -m 983040k -t 983040k 64', 'memlat: the huge-page chase there too');
+is_deeply(steps("numa", MB => 512, HF_LLC_KB => 491520), [ 'run numa_mem -M 524288k' ],
+	  'at most MB');
 is_deeply(steps('net', NOTBUILT => 'lat_udp lat_tcp lat_rpc lat_connect lat_unix_connect lmhttp'),
 	[ 'server bw_tcp localhost', 'title Socket bandwidth using localhost',
 	  'run bw_tcp -m 1 -m 64 -m 128 -m 256 -m 512 -m 1024 -m 1437 -m 10M -p 4000 localhost',

@@ -104,6 +104,28 @@ like($r->{out}, qr/check: Rand mem \d+\.\d ns is \d+% above lat_mem_load idle 15
      'a Rand mem far from the idle loaded latency is noted');
 unlike($r->{out}, qr/above numa_mem/, 'the NUMA figure that agrees is not');
 
+# A run with the random chase over huge pages at lat_mem_load's size: Rand
+# mem is that chase (the quantity lat_mem_load and numa_mem measure), and a
+# note gives the 4 KB page chase (lmbench3's, page walks included) beside it.
+($t = slurp($synth)) =~ s/^\[STATUS: complete\]$/Random load latency, huge pages\n"stride=64\n16.00000 301.500\n\n#series name=mem.random_latency_huge.stride_64 unit=nanoseconds better=lower x_name=size x_unit=MiB\n[STATUS: complete]/m
+	or die 'no [STATUS: ] line';
+open($fh, '>', "$tmp/huge.0") or die;
+print $fh $t;
+close $fh;
+$r = run([$^X, 'scripts/summary', "$tmp/huge.0"]);
+is($r->{status}, 0, 'summary of a run with the huge-page chase: exit 0') or diag($r->{err});
+($row) = $r->{out} =~ /^Memory latencies.*?\n-{9} [^\n]*\n(vm [^\n]*)/ms;
+is((split ' ', $row // '')[7], '301.5', 'Rand mem: the huge-page chase, not the 4 KB curve');
+like($r->{out}, qr/Rand mem 301\.5 ns is a random chase over huge pages at 16M/,
+     'the note says what Rand mem measured, and where');
+my $want1 = sprintf('%.1f', $want);
+like($r->{out}, qr/the random chase over 4 KB pages \(lmbench3's Rand mem, page walks included\): \Q$want1\E ns/,
+     'and gives the 4 KB page chase beside it');
+my $j2 = decode_json(run([$^X, 'scripts/json', "$tmp/huge.0"])->{out});
+is_deeply([ sort map { $_->{name} } grep { $_->{name} =~ /^mem\.random_latency/ } @{ $j2->{series} } ],
+	  [ 'mem.random_latency.stride_16', 'mem.random_latency_huge.stride_64' ],
+	  'the JSON names the huge-page chase apart from the 4 KB one');
+
 # ---- the sample run, its L3 only measured ------------------------------------------
 # (the run of 2026-11-22, whose cache found its L3 beyond the header's L2)
 my ($v0) = sort grep { /\.\d+$/ } glob('results/sample/x86_64-linux/*');

@@ -102,5 +102,23 @@ C
 		   "$k: paired against the mean of the STREAM runs around it ($want{$k})")
 			or diag($r->{out});
 	}
+
+	# -s: STREAM as built, then stream, twice; every run of ours against
+	# STREAM's best of all its runs (here the second: 21000).
+	unlink $count;
+	$r = run([$script, '-s', '-b', bindir(), '-n', 1000, '-N', 2, '-r', 2, "$dir/grow.c"],
+		 timeout => 300, env => {quick_env()});
+	ok($r->{status} == 0 || $r->{status} == 1, '-s: exit 0 or 1') or diag($r->{err});
+	like($r->{out}, qr/^round\ 1\ \d\d:\d\d:\d\d\ load\ [\d.]+\s+20000\/\d+\s+20000\/\d+\s+20000\/\d+\s+20000\/\d+\s*\n
+			   round\ 2\ \d\d:\d\d:\d\d\ load\ [\d.]+\s+21000\/\d+\s/mx,
+	     '-s: a line per round, STREAM and ours') or diag($r->{out});
+	unlike($r->{out}, qr/^bw_mem/m, '-s: no bw_mem');
+	for my $k (qw(copy scale add triad)) {
+		my ($best, $hi, $lo, $in, $runs) =
+			$r->{out} =~ /^$k\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\/(\d+)\s+([-+][\d.]+%) ([-+][\d.]+%)$/m;
+		ok(defined $best && $best == 21000 && $runs == 2 && $hi >= $lo,
+		   "-s $k: STREAM best of two, ours best and worst of two") or diag($r->{out});
+	}
+	like($r->{out}, qr/^agree: (?:every run of ours within 5%|no, )/m, '-s: a verdict line');
 }
 done_testing();

@@ -295,6 +295,16 @@ sub parse_stats {
 	return \%st;
 }
 
+# The samples a #stats line's statistics are over, in the order taken:
+# with median_of=clean, the intervals whose taint code is 0; else all.
+sub used_samples {
+	my ($st) = @_;
+	my @s = @{ $st->{samples} // [] };
+	my $t = $st->{taint};
+	return @s unless ($st->{median_of} // '') eq 'clean' && $t && @$t == @s;
+	return @s[ grep { !$t->[$_] } 0 .. $#s ];
+}
+
 # The keys of a #metric or #series line (name=, unit=, better=, bytes=,
 # kind=; a series' x_name=, x_unit=, y_name=, y_unit=, col=, point=).
 sub declaration {
@@ -308,10 +318,10 @@ sub declaration {
 
 # A #series line: one more family of the block's point metrics (a
 # program that runs once per point declares its series each time: the
-# same name is kept once).  False for one without a name.
+# same name is kept once).  False for one without a name or a unit.
 sub add_decl {
 	my ($s, $d) = @_;
-	return 0 unless defined $d->{name};
+	return 0 unless defined $d->{name} && defined $d->{unit};
 	push @{ $s->{decls} }, $d
 		unless grep { $_->{name} eq $d->{name} } @{ $s->{decls} // [] };
 	return 1;
@@ -324,7 +334,7 @@ sub attach_metric {
 	my ($d, $v) = @_;
 	return 0 unless $v && defined $d->{name} && defined $d->{unit};
 	for my $f ($v, $v->{also} // ()) {
-		next unless $f->{unit} eq $d->{unit} && !$f->{decl};
+		next unless defined $f->{unit} && $f->{unit} eq $d->{unit} && !$f->{decl};
 		$f->{decl} = $d;
 		return 1;
 	}
@@ -341,9 +351,13 @@ sub attach_metric {
 sub claim_bare {
 	my ($run, $bare, $d, $placement, $pass) = @_;
 	my $b = $$bare or return undef;
+	# Only a whole declaration names a number.
+	return undef unless defined $d->{name} && defined $d->{unit};
 	my @at;
 	push @at, $-[0] while $b->{text} =~ /\S+/g;
 	my ($value) = $b->{text} =~ /(\S+)\s*$/;
+	# A number too large to be one is no result.
+	return undef unless finite($value);
 	my $v = { label => $d->{label} // $d->{name}, value => $value + 0,
 		unit => $d->{unit}, at => $at[-1] + $b->{off}, line => $b->{line},
 		(defined $placement ? (placement => $placement) : ()),
@@ -497,6 +511,7 @@ my @SCALAR = (
 	[ qr/^Signal handler installation$/, 'sig.install' ],
 	[ qr/^Signal handler overhead$/, 'sig.catch' ],
 	[ qr/^Protection fault$/, 'sig.prot' ],
+	[ qr/^Protection fault, handler and siglongjmp$/, 'sig.prot_siglongjmp' ],
 	[ qr/^Procedure call$/, 'proc.procedure' ],
 	[ qr/^Process fork\+exit$/, 'proc.fork' ],
 	[ qr/^Process fork\+execve$/, 'proc.exec' ],
@@ -515,6 +530,7 @@ my @SCALAR = (
 	[ qr/^TCP latency using (\S+)$/, 'net.@.tcp_latency' ],
 	[ qr/^RPC\/(tcp|udp) latency using (\S+)$/, 'net.@.rpc_$1_latency' ],
 	[ qr/^TCP\/IP connection cost to (\S+)$/, 'net.@.tcp_connect' ],
+	[ qr/^TCP\/IP connection with accept to (\S+)$/, 'net.@.tcp_connect_accept' ],
 	[ qr/^socket UDP bandwidth using (\S+)$/, 'net.@.udp_bandwidth',
 	  'payload bytes received' ],
 	[ qr/^UNIX connection cost$/, 'unix.connect' ],
@@ -839,6 +855,8 @@ sub declared_series {
 	push @$series, \%rec;
 	for my $d (@{ $s->{decls} }) {
 		my $col = $d->{col} // 2;
+		# A column that is not a column number declares nothing.
+		next unless $col =~ /^[1-9][0-9]*$/;
 		my $kind = $d->{kind} // '';
 		my $i = 0;
 		for my $p (@{ $s->{points} }) {
@@ -854,7 +872,7 @@ sub declared_series {
 			my $where = ($d->{point} // '') =~ /\{i\}/ ? "point $at"
 				: $p->{x} . (defined $d->{y_name} ? " $p->{y}" : '');
 			add($m, $name, { label => $d == $first ? "$s->{title} $where"
-					: $stats ? "$stats->{label} $where"
+					: $stats && defined $stats->{label} ? "$stats->{label} $where"
 					: "$s->{title} $where $d->{unit}",
 				value => $value + 0, unit => $d->{unit}, better => $d->{better} // 'none',
 				bytes => $d->{bytes},

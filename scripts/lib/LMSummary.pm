@@ -134,7 +134,7 @@ sub caches {
 # single points of a latency curve are noisy on a busy machine.
 sub plateau {
 	my ($pts, $lo, $hi) = @_;
-	return median(map { $_->[1] } grep { $_->[0] > $lo && $_->[0] <= $hi } @$pts);
+	return median(map { $_->[1] } grep { $_->[0] >= $lo && $_->[0] <= $hi } @$pts);
 }
 sub memlat {
 	my ($run, $m) = @_;
@@ -165,8 +165,21 @@ sub memlat {
 		$r{l2} //= plateau($p, 2 * $c->{1}, $c->{2} / 2) if $c->{1} && $c->{2};
 		$r{main} = $main->($p);
 	}
-	my ($rand) = grep { $_->{name} eq 'mem.random_latency.stride_16' } @{ $m->{':series'} };
-	$r{rand} = $main->($points->($rand)) if $rand;
+	# Rand mem: the random chase over huge pages where the run took one
+	# (memlat's second pass, at lat_mem_load's and numa_mem's size: the
+	# same quantity as theirs), else over 4 KB pages (page walks included,
+	# as lmbench3's); the other kept as rand_4k or rand_huge for the notes.
+	my %chase;
+	for my $k ([ '4k', 'mem.random_latency.stride_16' ], [ 'huge', 'mem.random_latency_huge.stride_64' ]) {
+		my ($s) = grep { $_->{name} eq $k->[1] } @{ $m->{':series'} };
+		$chase{ $k->[0] } = $main->($points->($s)) if $s;
+	}
+	my @size = map { $_->{x} } map { @{ $_->{points} } }
+		grep { $_->{name} eq 'mem.random_latency_huge.stride_64' } @{ $m->{':series'} };
+	$r{rand_at} = $size[-1] * 1048576 if @size;
+	$r{rand_4k} = $chase{'4k'};
+	$r{rand_huge} = $chase{huge};
+	$r{rand} = $chase{huge} // $chase{'4k'};
 	$r{from} = $llc;
 	my @g;
 	push @g, 'No L2 cache?' if defined $r{l1} && defined $r{l2} && $r{l2} < 1.25 * $r{l1};
@@ -650,10 +663,17 @@ sub memory_notes {
 		if @c;
 	my $rand = $ml->{rand};
 	return @n unless defined $rand && $rand > 0;
+	my $huge = defined $ml->{rand_huge};
+	my $what = $huge
+		? sprintf('a random chase over huge pages at %s, the size of lat_mem_load\'s and '
+			. 'numa_mem\'s chases', LMCaches::size_text($ml->{rand_at} // 0))
+		: 'a random chase over 4 KB pages, page walks included';
 	push @n, sprintf('%s: Main mem %.1f ns is lmbench3\'s stride-128 chase in address order, '
-		. 'shortened by the prefetchers; Rand mem %.1f ns is a random chase (4 KB pages: '
-		. 'page walks included)',
-		$name, $ml->{main}, $rand) if defined $ml->{main} && $ml->{main} < $rand / 2;
+		. 'shortened by the prefetchers; Rand mem %.1f ns is %s',
+		$name, $ml->{main}, $rand, $what) if defined $ml->{main} && $ml->{main} < $rand / 2;
+	push @n, sprintf('%s: the random chase over 4 KB pages (lmbench3\'s Rand mem, page walks '
+		. 'included): %.1f ns', $name, $ml->{rand_4k})
+		if $huge && defined $ml->{rand_4k};
 	my @other;
 	my $idle = loaded($m, 'idle');
 	push @other, [ 'lat_mem_load idle', $idle ] if defined $idle;
@@ -663,10 +683,9 @@ sub memory_notes {
 		my $d = $rand / $o->[1] - 1;
 		next if abs($d) <= $AGREE;
 		push @n, sprintf('%s: check: Rand mem %.1f ns is %.0f%% %s %s %.1f ns (Rand mem: '
-			. 'a random chase over 4 KB pages, page walks included; %s: huge pages, '
-			. 'at most 256 MB)',
+			. '%s; %s: huge pages)',
 			$name, $rand, 100 * abs($d), $d > 0 ? 'above' : 'below', $o->[0], $o->[1],
-			$o->[0] =~ s/ .*//r);
+			$what, $o->[0] =~ s/ .*//r);
 	}
 	return @n;
 }

@@ -205,6 +205,20 @@ memlat_from() {
 	fi
 }
 
+# memlat_len: the one size at which the run's memory latency is measured
+# three ways (the random chase over huge pages, lat_mem_load's idle chase,
+# numa_mem): memlat's second pass begins there, or 256 MB where that is
+# more (a smaller chase beyond the caches sees fewer TLB misses, but the
+# loaders' streams should be long), at most MB.
+memlat_len() {
+	_f=$(memlat_from)
+	_f=${_f%[km]}
+	case $(memlat_from) in *m) _f=$((_f * 1024)) ;; esac
+	[ "$_f" -ge 262144 ] || _f=262144
+	[ "$_f" -le $((MB * 1024)) ] || _f=$((MB * 1024))
+	echo "${_f}k"
+}
+
 # loader_counts: one loader, and with more than two CPUs every other CPU
 # loading (at most 64).
 loader_counts() {

@@ -1,8 +1,12 @@
 /*
  * bw_tcp - TCP stream bandwidth: the server writes -m byte messages
  * (default 64 KB) without pause; the client reads them in -m byte reads.
- * One iteration reads -M bytes (default: 1024 messages, at most 10 MB
- * and at least one message).  Each timed interval starts with one 8-byte
+ * One iteration reads -M bytes, lmbench3's transfer size for the same
+ * arguments: one message by default; -M alone is also the message size;
+ * -M is rounded up to a whole number of messages.  The figure does not
+ * depend on it (an interval asks for all its iterations' bytes at once),
+ * only the step in which the harness sizes an interval does.  Each timed
+ * interval starts with one 8-byte
  * request for all its bytes, then only reads: no request or
  * acknowledgement per transfer, no connection set-up.  The server sends
  * what was asked and no more, so between intervals it is idle: with
@@ -31,8 +35,6 @@
 #include <sys/socket.h>
 
 #define DEFAULT_MSG	(64 * 1024)	/* lmbench3's transfer unit */
-#define DEFAULT_MSGS	1024		/* messages per iteration */
-#define DEFAULT_MAX	(10 * 1000 * 1000)	/* at most 10 MB per iteration */
 #define MAX_MSG		(256 << 20)
 #define MAX_MOVE	((size_t)1 << 40)
 #define MAX_SIZES	16		/* -m given several times */
@@ -178,7 +180,8 @@ static const struct bench_help help[] = {
 	SRV_HELP_PORT,
 	{"-m", "bytes per message (default 64 KB); several -m: one line each, "
 	 "timed in interleaved rounds"},
-	{"-M", "bytes read per iteration (default 1024 messages, <= 10 MB)"},
+	{"-M", "bytes read per iteration (default one message; alone, also "
+	 "the message size)"},
 	{NULL, NULL}
 };
 
@@ -237,21 +240,21 @@ int main(int argc, char *argv[])
 			bench_usage();
 		}
 	}
+	/* lmbench3's rule: -M alone is the message size too. */
 	if (nsizes == 0)
-		st[nsizes++].msize = DEFAULT_MSG;
+		st[nsizes++].msize = move ? move : DEFAULT_MSG;
 	if (move > MAX_MOVE)
 		bench_fail("-M: total must be 1..2^40 bytes");
 	for (i = 0; i < nsizes; i++) {
 		if (st[i].msize < 1 || st[i].msize > MAX_MSG)
-			bench_fail("-m: message size must be 1..%d bytes",
-				   MAX_MSG);
-		st[i].move = move;
-		if (st[i].move == 0) {
-			st[i].move = st[i].msize * DEFAULT_MSGS;
-			if (st[i].move > DEFAULT_MAX)
-				st[i].move = DEFAULT_MAX > st[i].msize ?
-					     DEFAULT_MAX : st[i].msize;
-		}
+			bench_fail("%s: message size must be 1..%d bytes",
+				   nsizes == 1 && st[i].msize == move ?
+				   "-M without -m" : "-m", MAX_MSG);
+		/* One message, or -M rounded up to whole messages. */
+		st[i].move = (move + st[i].msize - 1) / st[i].msize *
+			     st[i].msize;
+		if (st[i].move == 0)
+			st[i].move = st[i].msize;
 	}
 	if (argc - optind > 1)
 		bench_usage();

@@ -166,6 +166,17 @@ int main(int argc, char *argv[])
 	}
 	/* The last plateau is memory only if the curve ends on it. */
 	levels = pl[np - 1].hi == cv.n - 1 ? np - 1 : np;
+	/*
+	 * One plateau from the first size to len is the first level, not
+	 * memory: nothing was found (seen on a busy machine, whose noise hid
+	 * a step a sweep within L2 shows when idle).
+	 */
+	if (levels == 0 && pl[0].lo == 0) {
+		errno = 0;
+		bench_die("no step in the latency curve from %d to %zu bytes "
+			  "(noisy machine, or all within one level: try a "
+			  "larger -M)", FIRST_SIZE, len);
+	}
 	for (i = 0; i < levels; i++) {
 		cut = i + 1 < np ? sqrt(pl[i].lat * pl[i + 1].lat)
 				 : 2 * pl[i].lat;

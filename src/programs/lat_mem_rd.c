@@ -146,18 +146,22 @@ static void print_point(const struct bench_result *r, size_t size,
 
 /*
  * A stride's series: mem.<order>_latency.stride_<stride>, x the size in
- * MiB (2^20 bytes, as printed).
+ * MiB (2^20 bytes, as printed); with -H mem.<order>_latency_huge...: a
+ * chase over huge pages misses the TLB far less, another quantity.
  */
 static void series_of(const struct state *st, char *name, size_t len,
 		      struct metric *m)
 {
+	const char *huge = st->mem_flags & MEM_HUGE ? "_huge" : "";
+
 	if (st->spec.kind == CHAIN_GROUPED)
-		snprintf(name, len, "mem.grouped_latency.group_%zu.stride_%zu",
+		snprintf(name, len,
+			 "mem.grouped_latency%s.group_%zu.stride_%zu", huge,
 			 st->spec.group, st->spec.stride);
 	else
-		snprintf(name, len, "mem.%s_latency.stride_%zu",
+		snprintf(name, len, "mem.%s_latency%s.stride_%zu",
 			 st->spec.kind == CHAIN_RANDOM ? "random" : "load",
-			 st->spec.stride);
+			 huge, st->spec.stride);
 	*m = (struct metric){.name = name, .unit = "nanoseconds",
 			     .better = BETTER_LOWER, .x_name = "size",
 			     .x_unit = "MiB"};

@@ -16,9 +16,16 @@
  * not the extra line reads a cache may do for a write miss.  One
  * iteration is one pass over the arrays; latency is the time per element,
  * bandwidth the bytes per second (MB = 10^6), summed over -P copies.
- * Each copy maps its own arrays (len doubles each) in initialize(0) and,
- * in cleanup(0), checks every element against the value the kernels must
- * have left there, as McCalpin's checker does; a mismatch is an error.
+ * The four kernels are timed in interleaved rounds (benchmp_rounds), one
+ * interval of each per round, as McCalpin's program times one pass of
+ * each per iteration: timed one after another, each kernel's intervals
+ * fell in its own second or two of the run, and a burst of other work on
+ * a shared host then took one kernel's figure down and not the others
+ * (doc/validation/stream.md).  Each copy maps its own arrays (len doubles
+ * each) once for all four kernels; after every call of a kernel the
+ * values it must have left are worked out from the values before, and at
+ * the end every element is checked against them, as McCalpin's checker
+ * does; a mismatch is an error.
  * The loops are plain C over restrict pointers (the arrays never overlap),
  * so the compiler treats them as it treats McCalpin's static arrays: it
  * may vectorise them, and gcc and clang turn copy into a memcpy() call
@@ -33,6 +40,7 @@
  *               [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
+#include "lib_env.h"
 #include "lib_report.h"
 #include "lib_mem.h"
 
@@ -55,11 +63,16 @@
 struct state {
 	size_t len;		/* doubles per array */
 	int narrays;
-	int keep;		/* keep arrays between kernels (one copy) */
+	int users;		/* kernels whose initialize(0) has run */
 	double *a, *b, *c;
 	double ea, eb, ec;	/* what every element must hold */
 	double sum;		/* last result of the sum kernel */
-	uint64 passes;		/* passes since the last check */
+	const char *last;	/* the label of the last kernel run */
+};
+
+/* A kernel's cookie: the arrays it shares, and which kernel it is. */
+struct point {
+	struct state *st;
 	const struct kernel *k;
 };
 
@@ -138,9 +151,8 @@ static double sum_pass(const double *restrict a, size_t len)
 /* The timed kernels: n passes, nothing else. */
 static void do_copy(iter_t n, void *cookie)
 {
-	struct state *st = cookie;
+	struct state *st = ((struct point *)cookie)->st;
 
-	st->passes += n;
 	while (n-- > 0) {
 		copy_pass(st->c, st->a, st->len);
 		PASS_BARRIER();
@@ -149,9 +161,8 @@ static void do_copy(iter_t n, void *cookie)
 
 static void do_scale(iter_t n, void *cookie)
 {
-	struct state *st = cookie;
+	struct state *st = ((struct point *)cookie)->st;
 
-	st->passes += n;
 	while (n-- > 0) {
 		scale_pass(st->b, st->c, st->len);
 		PASS_BARRIER();
@@ -160,9 +171,8 @@ static void do_scale(iter_t n, void *cookie)
 
 static void do_add(iter_t n, void *cookie)
 {
-	struct state *st = cookie;
+	struct state *st = ((struct point *)cookie)->st;
 
-	st->passes += n;
 	while (n-- > 0) {
 		add_pass(st->c, st->a, st->b, st->len);
 		PASS_BARRIER();
@@ -171,9 +181,8 @@ static void do_add(iter_t n, void *cookie)
 
 static void do_triad(iter_t n, void *cookie)
 {
-	struct state *st = cookie;
+	struct state *st = ((struct point *)cookie)->st;
 
-	st->passes += n;
 	while (n-- > 0) {
 		triad_pass(st->a, st->b, st->c, st->len);
 		PASS_BARRIER();
@@ -182,9 +191,8 @@ static void do_triad(iter_t n, void *cookie)
 
 static void do_fill(iter_t n, void *cookie)
 {
-	struct state *st = cookie;
+	struct state *st = ((struct point *)cookie)->st;
 
-	st->passes += n;
 	while (n-- > 0) {
 		fill_pass(st->a, st->len);
 		PASS_BARRIER();
@@ -193,9 +201,8 @@ static void do_fill(iter_t n, void *cookie)
 
 static void do_copy2(iter_t n, void *cookie)
 {
-	struct state *st = cookie;
+	struct state *st = ((struct point *)cookie)->st;
 
-	st->passes += n;
 	while (n-- > 0) {
 		copy_pass(st->a, st->b, st->len);
 		PASS_BARRIER();
@@ -204,9 +211,8 @@ static void do_copy2(iter_t n, void *cookie)
 
 static void do_daxpy(iter_t n, void *cookie)
 {
-	struct state *st = cookie;
+	struct state *st = ((struct point *)cookie)->st;
 
-	st->passes += n;
 	while (n-- > 0) {
 		daxpy_pass(st->a, st->b, st->len);
 		PASS_BARRIER();
@@ -215,10 +221,9 @@ static void do_daxpy(iter_t n, void *cookie)
 
 static void do_sum(iter_t n, void *cookie)
 {
-	struct state *st = cookie;
+	struct state *st = ((struct point *)cookie)->st;
 	double s = 0;
 
-	st->passes += n;
 	while (n-- > 0) {
 		s = sum_pass(st->a, st->len);
 		PASS_BARRIER();
@@ -229,7 +234,9 @@ static void do_sum(iter_t n, void *cookie)
 /*
  * What one pass does to the (uniform) array values, for the check.  Only
  * daxpy changes its own input, so only its result depends on how many
- * passes ran; the others are the same after one pass as after many.
+ * passes ran; the others are the same after one pass as after many.  The
+ * model does the kernel's own arithmetic, so its values are the kernel's
+ * to the last bit.
  */
 static void m_copy(struct state *st) { st->ec = st->ea; }
 static void m_scale(struct state *st) { st->eb = SCALAR * st->ec; }
@@ -273,65 +280,93 @@ static void check_array(const struct state *st, const double *x,
 	for (i = 0; i < st->len; i++)
 		if (off_by(x[i], want))
 			bench_die("%s: check failed: %s[%zu] = %.17g, expected "
-				  "%.17g", st->k->label, name, i, x[i], want);
+				  "%.17g", st->last ? st->last : "STREAM", name,
+				  i, x[i], want);
+}
+
+/*
+ * Values past this are reset (the arrays written anew, outside the timed
+ * intervals): a round of the version 1 kernels multiplies them by up to
+ * 15, and a long run would otherwise reach infinity.
+ */
+#define RESET_ABOVE	1e100
+
+static void fill(double *x, size_t len, double value)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		x[i] = value;
+}
+
+static void start_values(struct state *st)
+{
+	fill(st->a, st->len, A0);
+	fill(st->b, st->len, B0);
+	if (st->c != NULL)
+		fill(st->c, st->len, C0);
+	st->ea = A0;
+	st->eb = B0;
+	st->ec = C0;
 }
 
 /* McCalpin's check: every element holds what the model says. */
-static void check(struct state *st)
+static void check(const struct state *st)
 {
-	/* Idempotent kernels: one application stands for any number. */
-	if (!st->k->grows && st->passes > 1)
-		st->passes = 1;
-	while (st->passes > 0) {
-		st->k->model(st);
-		st->passes--;
-	}
 	errno = 0;
 	check_array(st, st->a, st->ea, "a");
 	check_array(st, st->b, st->eb, "b");
 	if (st->c != NULL)
 		check_array(st, st->c, st->ec, "c");
-	if (st->k->sums &&
-	    off_by(st->sum, st->ea * (double)st->len))
-		bench_die("%s: check failed: sum %.17g, expected %.17g",
-			  st->k->label, st->sum, st->ea * (double)st->len);
 }
 
-static double *new_array(const struct state *st, double value)
-{
-	double *x = mem_alloc(st->len * sizeof(double), 0);
-	size_t i;
-
-	for (i = 0; i < st->len; i++)
-		x[i] = value;
-	return x;
-}
-
+/* The arrays, once per copy for all the kernels. */
 static void init_arrays(iter_t n, void *cookie)
 {
-	struct state *st = cookie;
-
-	if (n != 0 || st->a != NULL)
-		return;
-	st->a = new_array(st, A0);
-	st->b = new_array(st, B0);
-	st->c = st->narrays == 3 ? new_array(st, C0) : NULL;
-	st->ea = A0;
-	st->eb = B0;
-	st->ec = C0;
-	st->passes = 0;
-}
-
-static void check_arrays(iter_t n, void *cookie)
-{
-	struct state *st = cookie;
+	struct state *st = ((struct point *)cookie)->st;
 	size_t bytes = st->len * sizeof(double);
 
-	if (n != 0)
+	if (n != 0 || st->users++ > 0)
+		return;
+	st->a = mem_alloc(bytes, 0);
+	st->b = mem_alloc(bytes, 0);
+	st->c = st->narrays == 3 ? mem_alloc(bytes, 0) : NULL;
+	start_values(st);
+}
+
+/*
+ * After every call of a kernel (n passes): what it left, per the model;
+ * a sum is checked at once (the kernels after it change a).  After the
+ * last kernel's end (n == 0): every element, then the arrays go.
+ */
+static void after(iter_t n, void *cookie)
+{
+	struct point *p = cookie;
+	struct state *st = p->st;
+	size_t bytes = st->len * sizeof(double);
+
+	if (n > 0) {
+		st->last = p->k->label;
+		if (!p->k->grows)
+			n = 1;
+		while (n-- > 0)
+			p->k->model(st);
+		if (p->k->sums && off_by(st->sum, st->ea * (double)st->len))
+			bench_die("%s: check failed: sum %.17g, expected %.17g",
+				  p->k->label, st->sum,
+				  st->ea * (double)st->len);
+		if (fabs(st->ea) > RESET_ABOVE || fabs(st->eb) > RESET_ABOVE ||
+		    fabs(st->ec) > RESET_ABOVE) {
+			check(st);
+			start_values(st);
+			bench_debug("stream: values past %g: arrays written "
+				    "anew", RESET_ABOVE);
+		}
+		return;
+	}
+	if (--st->users > 0)
 		return;
 	check(st);
-	if (st->keep)
-		return;
 	mem_free(st->a, bytes);
 	mem_free(st->b, bytes);
 	mem_free(st->c, bytes);
@@ -353,6 +388,8 @@ int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	const struct kernel *ks = v1;
+	struct bench_point pts[4];
+	struct point cookies[4];
 	struct state st;
 	size_t i, bytes = 0;
 	char label[64], name[64];
@@ -391,12 +428,14 @@ int main(int argc, char *argv[])
 			   st.len);
 	if (version == 2)
 		ks = v2;
-	/* One copy keeps its arrays (and their checked values) throughout. */
-	st.keep = opts.parallel == 1;
 	for (i = 0; i < 4; i++) {
-		st.k = &ks[i];
-		benchmp(init_arrays, ks[i].bench, check_arrays, 0,
-			opts.parallel, opts.warmup, opts.repetitions, &st);
+		cookies[i] = (struct point){&st, &ks[i]};
+		pts[i] = BENCH_POINT(init_arrays, ks[i].bench, after,
+				     &cookies[i]);
+	}
+	benchmp_rounds(pts, 4, opts.parallel, opts.warmup, opts.repetitions);
+	for (i = 0; i < 4; i++) {
+		bench_point_result(&pts[i]);
 		snprintf(label, sizeof(label), "%s latency", ks[i].label);
 		snprintf(name, sizeof(name), "%s.latency", ks[i].metric);
 		report_nano(name, label, get_n() * st.len);
@@ -406,6 +445,7 @@ int main(int argc, char *argv[])
 		report_mb(name, "STREAM: bytes read + bytes written per element",
 			  label, get_n() * st.len * (uint64)ks[i].bytes *
 				 (uint64)opts.parallel);
+		bench_point_free(&pts[i]);
 	}
 	return 0;
 }

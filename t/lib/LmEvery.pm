@@ -68,6 +68,7 @@ sub runs {
 		[ 'lat_select', [ '-N', 2, '-n', 10, 'file' ], 1 ],
 		[ 'lat_sem', [ '-N', 2 ], 1 ],
 		[ 'lat_sig', [ '-N', 2, 'catch' ], 1 ],
+		[ 'lat_sig', [ '-N', 2, 'prot' ], 1 ],
 		[ 'lat_syscall', [ '-N', 2, 'null' ], 1 ],
 		[ 'lat_tcp', [ '-N', 2 ], 1 ],
 		[ 'lat_ucontext', [ '-N', 2 ], 1 ],
