@@ -74,13 +74,13 @@ struct variant {
 	const char *name;
 	const char *metric;	/* its stable name (doc/results-json.md) */
 	const char *unit;
-	enum metric_better better;
 	const char *help;
 	double (*run)(struct state *st, const struct variant *v);
-	enum chain_kind kind;
 	size_t size;		/* bytes of the buffer the probe uses */
 	size_t stride;		/* chases: bytes between elements */
 	size_t warm;		/* chases: loads read before timing, at most */
+	enum metric_better better;
+	enum chain_kind kind;
 };
 
 /* A chain over the probe's region, read first, then timed: ns per load. */
@@ -133,20 +133,27 @@ static double run_syscall(struct state *st, const struct variant *v)
 }
 
 static const struct variant probes[] = {
-	{"l1", "drift.l1", "ns", BETTER_LOWER, "random chase over 16 KB: L1 data cache load latency",
-	 run_chase, CHAIN_RANDOM, 16 * KB, 64, WARM_ALL},
-	{"l2", "drift.l2", "ns", BETTER_LOWER, "random chase over 1 MB: second-level cache latency",
-	 run_chase, CHAIN_RANDOM, 1 * MB, 64, WARM_ALL},
-	{"llc", "drift.llc", "ns", BETTER_LOWER, "random chase over 6 MB: the level beyond",
-	 run_chase, CHAIN_RANDOM, 6 * MB, 64, WARM_ALL},
-	{"dram", "drift.dram", "ns", BETTER_LOWER, "random chase over 64 MB, 512 bytes apart: memory",
-	 run_chase, CHAIN_RANDOM, 64 * MB, 512, WARM_SOME},
-	{"stride", "drift.stride", "ns", BETTER_LOWER, "chase at stride 128 over 32 MB: memory, prefetched",
-	 run_chase, CHAIN_STRIDE, 32 * MB, 128, WARM_SOME},
-	{"bw", "drift.bw", "MB/s", BETTER_HIGHER, "memchr over 32 MB of zeros: memory read bandwidth",
-	 run_bw, CHAIN_STRIDE, 32 * MB, 0, 0},
-	{"syscall", "drift.syscall", "ns", BETTER_LOWER, "getppid(): entering the kernel",
-	 run_syscall, CHAIN_STRIDE, 0, 0, 0},
+	{"l1", "drift.l1", "ns",
+	 "random chase over 16 KB: L1 data cache load latency",
+	 run_chase, 16 * KB, 64, WARM_ALL, BETTER_LOWER, CHAIN_RANDOM},
+	{"l2", "drift.l2", "ns",
+	 "random chase over 1 MB: second-level cache latency",
+	 run_chase, 1 * MB, 64, WARM_ALL, BETTER_LOWER, CHAIN_RANDOM},
+	{"llc", "drift.llc", "ns",
+	 "random chase over 6 MB: the level beyond",
+	 run_chase, 6 * MB, 64, WARM_ALL, BETTER_LOWER, CHAIN_RANDOM},
+	{"dram", "drift.dram", "ns",
+	 "random chase over 64 MB, 512 bytes apart: memory",
+	 run_chase, 64 * MB, 512, WARM_SOME, BETTER_LOWER, CHAIN_RANDOM},
+	{"stride", "drift.stride", "ns",
+	 "chase at stride 128 over 32 MB: memory, prefetched",
+	 run_chase, 32 * MB, 128, WARM_SOME, BETTER_LOWER, CHAIN_STRIDE},
+	{"bw", "drift.bw", "MB/s",
+	 "memchr over 32 MB of zeros: memory read bandwidth",
+	 run_bw, 32 * MB, 0, 0, BETTER_HIGHER, CHAIN_STRIDE},
+	{"syscall", "drift.syscall", "ns",
+	 "getppid(): entering the kernel",
+	 run_syscall, 0, 0, 0, BETTER_LOWER, CHAIN_STRIDE},
 };
 #define NPROBES (sizeof(probes) / sizeof(probes[0]))
 
