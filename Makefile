@@ -291,7 +291,9 @@ PUB_HDRS := src/bench.h src/harness/lib_report.h src/harness/lib_result.h \
 	    src/harness/lib_metric.h \
 	    src/helpers/lib_mem.h src/helpers/lib_partner.h
 SCRIPT_FILES := $(filter-out scripts/lib scripts/lmbench-ng.in,$(wildcard scripts/*))
-SCRIPT_LIBS  := $(wildcard scripts/lib/*)
+SCRIPT_LIBS  := $(filter-out scripts/lib/LMCompare,$(wildcard scripts/lib/*))
+# compare's verdict categories, loaded from scripts/lib/LMCompare/.
+COMPARE_LIBS := $(wildcard scripts/lib/LMCompare/*.pm)
 CONTRIB_ANSIBLE := $(wildcard contrib/ansible/*)
 MAN3     := $(wildcard doc/*.3)
 MAN8     := $(wildcard doc/*.8)
@@ -304,6 +306,8 @@ install: all
 	install -m 755 $(BINS) $(I_PROGS)
 	install -m 755 $(sort $(SCRIPT_FILES)) $(I_SHARE)/scripts
 	install -m 644 $(SCRIPT_LIBS) $(I_SHARE)/scripts/lib
+	install -d $(I_SHARE)/scripts/lib/LMCompare
+	install -m 644 $(COMPARE_LIBS) $(I_SHARE)/scripts/lib/LMCompare
 	install -d $(I_SHARE)/contrib/ansible
 	install -m 644 $(CONTRIB_ANSIBLE) $(I_SHARE)/contrib/ansible
 	echo "$(VERSION)" >$(I_SHARE)/VERSION
@@ -323,11 +327,13 @@ uninstall:
 	rm -f $(addprefix $(I_PROGS)/,$(PROGS) $(RPC_PROGS))
 	rm -f $(addprefix $(I_SHARE)/scripts/,$(notdir $(SCRIPT_FILES)))
 	rm -f $(addprefix $(I_SHARE)/scripts/lib/,$(notdir $(SCRIPT_LIBS)))
+	rm -f $(addprefix $(I_SHARE)/scripts/lib/LMCompare/,$(notdir $(COMPARE_LIBS)))
 	rm -f $(addprefix $(I_SHARE)/contrib/ansible/,$(notdir $(CONTRIB_ANSIBLE)))
 	rm -f $(I_SHARE)/VERSION
 	rm -f $(addprefix $(I_INC)/,$(notdir $(PUB_HDRS)))
 	rm -f $(addprefix $(I_MAN8)/,$(notdir $(MAN8)))
 	rm -f $(addprefix $(I_MAN3)/,$(notdir $(MAN3)))
-	-rmdir $(I_SHARE)/scripts/lib $(I_SHARE)/scripts $(I_SHARE)/contrib/ansible \
+	-rmdir $(I_SHARE)/scripts/lib/LMCompare $(I_SHARE)/scripts/lib \
+	    $(I_SHARE)/scripts $(I_SHARE)/contrib/ansible \
 	    $(I_SHARE)/contrib $(I_SHARE) $(I_PROGS) \
 	    $(DESTDIR)$(PREFIX)/lib/lmbench-ng $(I_INC) 2>/dev/null

@@ -35,6 +35,8 @@ ok(-x "$u/bin/lmbench-ng", 'the lmbench-ng command');
 ok(-x "$u/lib/lmbench-ng/bin/lat_syscall", 'the programs');
 ok(-f "$u/share/lmbench-ng/scripts/lmbench" && -f "$u/share/lmbench-ng/scripts/lib/LMResults.pm",
    'the scripts and their modules');
+ok(-f "$u/share/lmbench-ng/scripts/lib/LMCompare/HostMoved.pm",
+   'compare\'s verdict categories (scripts/lib/LMCompare/)');
 # Every sh library a script sources is installed beside it.
 my %sourced;
 for my $s (grep { -f } glob('scripts/*')) {

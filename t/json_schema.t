@@ -43,12 +43,16 @@ print $fh <<'EOT';
 [MEMORY_KB: 24000000]
 [DATE: 2026-11-22 21:28:07 +0100]
 [UPTIME:  21:28:07 up 2 days,  3:04,  0 user,  load average: 0.1, 0.2, 0.3]
+[DRIFT_PROBES: l1=ns bw=MB/s]
+[DRIFT: start 1 l1=1.2 bw=15000]
 Simple syscall: 0.1000 microseconds
 #stats label="Simple syscall" unit=microseconds parallel=1 samples=0.1,0.5,0.1 n=3 min=0.1 q1=0.1 median=0.1 q3=0.1 max=0.1 ci_lo=0.1 ci_hi=0.1 ci_level=0.75 tainted=1 taint=0,1,0 median_of=clean cpus=0,1 cpu_share=0.998 switches=2 migrations=0 faults_op=0 cycles_op=312.5 ghz=3.125 counters_missing="dtlb_misses: no PMU (No such file or directory)"
 "stride=64
 0.00049 1.100
 64k 5.000
 
+[GROUP_TIME: memlat 3]
+[DRIFT: end 4 l1=1.3 bw=14000]
 [STATUS: complete]
 EOT
 close $fh;
@@ -59,6 +63,10 @@ is(scalar @e, 0, 'synthetic file: valid') or diag(join("\n", @e));
 is($j->{run_id}, 'h.3@2026-11-22T21:28:07+01:00', 'run id: file and start');
 is($j->{host}{date}, '2026-11-22T21:28:07+01:00', 'date in ISO 8601');
 is($j->{host}{uptime_s}, 2 * 86400 + 3 * 3600 + 4 * 60, 'uptime in seconds');
+is_deeply([ map { [ $_->{where}, $_->{t_s}, $_->{values}{bw} ] } @{ $j->{drift}{points} } ],
+	  [ [ 'start', 1, 15000 ], [ 'end', 4, 14000 ] ], 'drift: the points, where, when, figures');
+is_deeply([ map { [ $_->{probe}, $_->{min}, $_->{max} ] } @{ $j->{drift}{moved} } ],
+	  [ [ 'l1', 1.2, 1.3 ], [ 'bw', 14000, 15000 ] ], 'drift: how far each probe moved');
 ok(!defined $j->{host}{cores}, 'unknown cores: null');
 ok(!defined $j->{config}{MHZ}, 'empty MHZ: null');
 is($j->{config}{MB}, 256, 'MB a number');

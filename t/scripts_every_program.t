@@ -2,8 +2,9 @@
 # No program is built and never run: each one the Makefile builds is run
 # by a group of the full run (scripts/lib/lmbench.groups, in some
 # profile, as scripts/lib/groups.awk reads it), or by scripts/lmbench,
-# scripts/config-run and the host facts (scripts/lib/hostfacts.sh) as a
-# probe, except hello, which lat_proc runs.
+# scripts/config-run, the host facts (scripts/lib/hostfacts.sh) and
+# the drift probes (scripts/lib/drift.sh) as a probe, except hello,
+# which lat_proc runs.
 use strict;
 use warnings;
 use Test::More;
@@ -17,7 +18,7 @@ for (split /\n/, $table) {
 }
 my $probes = '';
 for my $f ('scripts/lmbench', 'scripts/config-run', 'scripts/lib/hostfacts.sh',
-	   'scripts/lib/steps.sh') {
+	   'scripts/lib/steps.sh', 'scripts/lib/drift.sh') {
 	open(my $fh, '<', $f) or die "$f: $!";
 	local $/;
 	$probes .= <$fh>;

@@ -32,9 +32,11 @@
 #   LMCompare::register_category({ name => 'host moved', order => 10,
 #       gate => 0, about => 'the host drifted during one of the runs',
 #       test => sub { my ($row, $ctx) = @_; ... } });
-# $row is { name, old, new, pct, changed, rec, a => [values], b => [values] },
-# $ctx { a => [runs], b => [runs] }.  Lower order is tried first; the
-# built-ins have 100 (changed rows) and 1000 (~).
+# $row is { name, old, new, pct, changed, why, rec, a => [values], b =>
+# [values], where => { a => [[run, line]], b => ... } (the line each run
+# measured it on) }, $ctx { a => [runs], b => [runs] }; a test that
+# holds may put its reason in front of $row->{why}.  Lower order is tried
+# first; the built-ins have 100 (changed rows) and 1000 (~).
 package LMCompare;
 use strict;
 use warnings;
@@ -347,7 +349,13 @@ sub compare {
 			next;
 		}
 		my ($old, $new) = (LMResults::median(@a), LMResults::median(@b));
+		# Where each run measured it (its line): for the host's drift.
+		my %where = map { my ($runs, $ms) = @$_;
+			($_->[2] => [ map { [ $runs->[$_], $ms->[$_]{$n}{line} ] }
+				grep { $ms->[$_]{$n} } 0 .. $#$ms ]) }
+			[ $o{a}, \@ma, 'a' ], [ $o{b}, \@mb, 'b' ];
 		my $row = { name => $n, old => $old, new => $new, rec => $rec, a => \@a, b => \@b,
+			where => \%where,
 			pct => $old > 0 && $new > 0 ? 100 * ($new / $old - 1) : undef, changed => 0 };
 		if ($rec->{property}) {
 			push @props, $row;

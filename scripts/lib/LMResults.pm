@@ -12,7 +12,8 @@
 # titles lmbench3 writes without it), "x y" lines and a blank line.
 # lmbench-ng adds a "#stats ..." line after each value (LMBENCH_STATS=1)
 # and notes in brackets: [SKIPPED: ...], [FAILED: ...],
-# [CHECK: name: status: value: message], [GROUP_TIME: g s],
+# [CHECK: name: status: value: message], [GROUP_TIME: g s], the host's
+# drift probes ([DRIFT_PROBES: ], [DRIFT: ] points in {drift}: LMDrift),
 # [INCOMPLETE: why] and [STATUS: complete].  A #stats line that belongs to
 # no value, or is not whole and in order (stats_problem: its reason in
 # {invalid}), is kept in orphan_stats, never attached.
@@ -49,7 +50,7 @@ my $PLAIN_TITLE = qr/^(?:Memory (?:bzero|read|partial read|write|partial write|p
 
 # Header keys that may repeat; their values are kept in lists.
 my %MULTI = map { $_ => 1 } qw(net if mount CHECK SKIPPED FAILED GROUP_TIME TOPOLOGY TOPO_CPU
-	TOPO_NODE METRIC_MAP DROPIN);
+	TOPO_NODE METRIC_MAP DROPIN DRIFT);
 
 sub parse {
 	my ($path) = @_;
@@ -76,7 +77,8 @@ sub parse_fh {
 		file => $path, header => {}, header_order => [], checks => [],
 		values => [], series => [], failed => [], skipped => [],
 		remote => [], group_time => {}, messages => [], unparsed => [],
-		orphan_stats => [], orphan_decls => [], unreadable => [], lines => 0, bytes => 0,
+		orphan_stats => [], orphan_decls => [], unreadable => [], drift => [], lines => 0,
+		bytes => 0,
 		status => 'incomplete', incomplete => 'no end mark (still running, or killed)',
 	);
 	# $closed: the series whose block a blank line just ended (its #stats
@@ -161,6 +163,21 @@ sub parse_fh {
 				# [PASS: 2]: what follows is the second pass of the
 				# groups run twice (metrics() keeps the better).
 				$pass = $v =~ /^(\d+)$/ && $1 > 1 ? $1 + 0 : undef;
+			} elsif ($k eq 'DRIFT') {
+				# [DRIFT: <where> <s> <probe>=<value> ...]: a point of
+				# the host's drift probes (LMDrift reads them).
+				# A figure that is not one is named, not dropped;
+				# "failed" stands where the probes could not run.
+				my ($where, $t, @f) = split ' ', $v;
+				my %fig = map { /^(\w+)=(.*)$/ ? ($1 => $2) : () } @f;
+				if (!defined $t || $t !~ /^\d+$/
+				    || grep({ !finite($_) || $_ < 0 } values %fig)
+				    || grep({ !/^\w+=/ && $_ ne 'failed' } @f)) {
+					push @{ $run{unreadable} }, { line => $., text => $line };
+				} else {
+					push @{ $run{drift} }, { where => $where, t => $t + 0, line => $.,
+						values => { map { $_ => $fig{$_} + 0 } keys %fig } };
+				}
 			} elsif ($k eq 'GROUP_TIME') {
 				my ($g, $s) = split ' ', $v;
 				$run{group_time}{$g} = $s if defined $s;

@@ -14,6 +14,7 @@ use warnings;
 use LMResults;
 use LMCaches;
 use LMInput;
+use LMDrift;
 use POSIX ();
 
 # ---- what feeds each column ------------------------------------------------
@@ -689,6 +690,26 @@ sub memory_notes {
 	return @n;
 }
 
+# How far the host moved during the run, as its drift probes saw it
+# (LMDrift); nothing for a file from before them.
+sub drift_note {
+	my ($run, $name) = @_;
+	my $state = LMDrift::state($run) // return ();
+	return "$name: host drift: $state" if $state ne 'measured';
+	my @s = LMDrift::spread($run);
+	my @moved = grep { $_->{beyond} } @s;
+	my $fig = sub { my ($v) = @_; $v >= 1000 ? sprintf('%.0f', $v) : sprintf('%.3g', $v) };
+	my $pts = @{ $run->{drift} };
+	return "$name: host drift, $pts points: steady (each probe within its noise: "
+		. join(' ', map { $_->{name} } @s) . ')' unless @moved;
+	my @steady = map { $_->{name} } grep { !$_->{beyond} } @s;
+	return "$name: host drift, $pts points: the host moved: "
+		. join(', ', map { sprintf('%s %s..%s %s (%s, noise %s)', $_->{name},
+			$fig->($_->{min}), $fig->($_->{max}), $_->{unit}, $_->{range},
+			LMDrift::noise_text($_->{name})) } @moved)
+		. (@steady ? '; steady: ' . join(' ', @steady) : '');
+}
+
 sub notes {
 	my ($runs) = @_;
 	my @notes;
@@ -706,6 +727,7 @@ sub notes {
 			($ls eq 'sysfs' ? 'the kernel' : $ls) . " says $run->{header}{LINE_SIZE}"
 			if $ls eq 'sysfs' || $ls eq 'getconf';
 		push @notes, memory_notes($run, $name);
+		push @notes, drift_note($run, $name);
 		my $ip = $run->{header}{IPC_PLACEMENT} // '';
 		push @notes, "$name: local communication: both ends on one CPU ($1)"
 			if $ip =~ /^same CPU (\d+)/;

@@ -17,6 +17,7 @@
  */
 #include "bench.h"
 #include "lib_report.h"
+#include "lib_syscall.h"
 
 #include <fcntl.h>
 #include <limits.h>
@@ -26,16 +27,6 @@ struct state {
 	const char *file;
 	int fd;
 };
-
-static void do_getppid(iter_t n, void *cookie)
-{
-	unsigned int sum = 0;	/* wraps: a signed sum would overflow */
-
-	(void)cookie;
-	while (n-- > 0)
-		sum += (unsigned int)getppid();
-	use_int((int)(sum & INT_MAX));
-}
 
 static void do_getpid(iter_t n, void *cookie)
 {
@@ -150,7 +141,7 @@ static const struct variant {
 	const char *metric;	/* its stable name (doc/results-json.md) */
 	const char *help;	/* its --help line */
 } variants[] = {
-	{"null", NULL, do_getppid, NULL, 0, "Simple syscall", "syscall.null",
+	{"null", NULL, syscall_getppid, NULL, 0, "Simple syscall", "syscall.null",
 	 "getppid(): the cheapest real system call"},
 	{"getpid", NULL, do_getpid, NULL, 0, "Simple getpid",
 	 "syscall.getpid", "getpid(), which libc may answer itself"},

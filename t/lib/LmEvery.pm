@@ -33,6 +33,7 @@ sub runs {
 		[ 'bw_unix', [ '-N', 2, '-M', '1m' ], 1 ],
 		[ 'cache', [ '-N', 2, '-M', '1m' ], 1 ],
 		[ 'disk', [ '-B', '-z', 2, '-N', 2, '-n', 4, $file ], 1, $make_file ],
+		[ 'drift', [ 'syscall', 'l1' ], 1 ],
 		[ 'enough', [], 1 ],
 		[ 'lat_c2c', [ '-N', 2 ], 1 ],
 		[ 'lat_cmd', [ '-N', 2, '/bin/true' ], 1 ],
