@@ -190,6 +190,8 @@ static void child_main(int id, pid_t parent, const struct copy *proto,
 	wait_signal(ctl[CTL_RESULTS][0]);
 	write_all(resp[1], &h, sizeof(h));
 	write_all(resp[1], s, (size_t)repetitions * sizeof(*s));
+	/* Sent: freed, not left to a register the exit may clobber. */
+	free(s);
 	wait_signal(ctl[CTL_EXIT][0]);
 	copy_end(&c);
 	child_exit(0);
