@@ -207,7 +207,7 @@ sub parse_fh {
 					if $series->{overhead_stats};
 			}
 			$series = { title => $title, heading => $heading, points => [],
-				format => $run{header}{RESULTS_FORMAT} // 1,
+				format => results_format(\%run),
 				(defined $placement ? (placement => $placement) : ()),
 				(defined $pass ? (pass => $pass) : ()) };
 			push @{ $run{series} }, $series;
@@ -368,6 +368,14 @@ sub claim_bare {
 	push @{ $run->{values} }, $v;
 	$$bare = undef;
 	return $v;
+}
+
+# The layout's number, [RESULTS_FORMAT: ]: 1 where there is none, or
+# where it is not a number (it names no layout this reader knows).
+sub results_format {
+	my ($run) = @_;
+	my $f = $run->{header}{RESULTS_FORMAT} // 1;
+	return $f =~ /^[0-9]{1,3}$/ ? $f + 0 : 1;
 }
 
 # A finite number (a string that is one, or a number but inf or nan).
@@ -721,7 +729,7 @@ sub pass_metrics {
 	my ($run, $values, $series_list) = @_;
 	my (%m, @series, %pi);
 	# Files with declarations name their values by them alone.
-	my $declared = ($run->{header}{RESULTS_FORMAT} // 1) >= 3;
+	my $declared = results_format($run) >= 3;
 	# A drop-in group's [METRIC_MAP: name = label-regex] lines name its values.
 	# A regex that does not compile maps nothing; one that compiles with
 	# a warning (the file's, not ours) is used quietly.
