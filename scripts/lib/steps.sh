@@ -211,9 +211,7 @@ memlat_from() {
 # more (a smaller chase beyond the caches sees fewer TLB misses, but the
 # loaders' streams should be long), at most MB.
 memlat_len() {
-	_f=$(memlat_from)
-	_f=${_f%[km]}
-	case $(memlat_from) in *m) _f=$((_f * 1024)) ;; esac
+	_f=$((${HF_LLC_KB:-0} * 2))
 	[ "$_f" -ge 262144 ] || _f=262144
 	[ "$_f" -le $((MB * 1024)) ] || _f=$((MB * 1024))
 	echo "${_f}k"
