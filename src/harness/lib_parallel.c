@@ -3,20 +3,26 @@
  * coincide, so that an aggregate counts only what the copies did
  * together.
  *
+ * A copy holds every point of a series (one for benchmp(), several for
+ * benchmp_rounds()) and times them in the order of a schedule, interval
+ * k of point sched[k]; it is forked once, sets up all its points once and
+ * keeps them for the whole run, as a single copy does.
+ *
  *   parent                          child i
- *   fork P children                 place, initialize(0), size the loop
+ *   fork P children                 place, initialize(0) and size the
+ *                                     loop of every point
  *   wait for P "ready" bytes        send "ready"; run while polling
  *   sleep warmup, send P "start"      "start" (the warm-up, at full load)
- *   per round k:                    per round k:
- *     wait for P "armed" bytes        initialize(n); send "armed"
+ *   per interval k:                 per interval k, point p = sched[k]:
+ *     wait for P "armed" bytes        initialize(n) of p; send "armed"
  *     set release time T_k = now      wait for "go"; sleep/spin to T_k;
- *       + lead; send P "go"             time benchmark(n); cleanup(n)
- *     wait for P "done" bytes         send "done"; run while polling
+ *       + lead; send P "go"             time p's benchmark(n); cleanup(n)
+ *     wait for P "done" bytes         send "done"; run p while polling
  *     send P "free"                     "free" (load for the slower ones)
  *   per child: one "results" byte,  the one child that read the byte
  *     read its samples                owns the response pipe: writes its
  *                                     samples, then blocks for "exit"
- *   send P "exit", reap             cleanup(0), exit
+ *   send P "exit", reap             cleanup(0) of every point, exit
  *
  * The release times live in memory shared before the fork; the lead
  * covers waking every copy, so all start their interval k at T_k, and
@@ -141,14 +147,15 @@ static void wait_until(uint64 t)
 		;
 }
 
-static void child_main(int id, pid_t parent, const struct copy *proto,
-		       double interval_ns, int repetitions)
+static void child_main(int id, pid_t parent, const struct copy *protos,
+		       int npts, const int *sched, int nsched,
+		       double interval_ns)
 {
-	struct result_header h = {id, repetitions};
-	struct copy c = *proto;
+	struct result_header h = {id, nsched};
+	struct copy *c;
 	struct sample *s;
-	iter_t chunk;
-	int k;
+	iter_t *chunk;
+	int k, p;
 
 #if defined(__linux__)
 	/* Even a copy blocked inside the benchmark dies with its parent. */
@@ -162,38 +169,52 @@ static void child_main(int id, pid_t parent, const struct copy *proto,
 	close(resp[0]);
 	for (k = 0; k < NCTL; k++)
 		close(ctl[k][1]);
-	c.id = id;
 	copy_place(id);
-	s = calloc((size_t)repetitions, sizeof(*s));
-	if (s == NULL)
+	c = calloc((size_t)npts, sizeof(*c));
+	chunk = calloc((size_t)npts, sizeof(*chunk));
+	s = calloc((size_t)nsched, sizeof(*s));
+	if (c == NULL || chunk == NULL || s == NULL)
 		bench_die("out of memory");
-	copy_begin(&c);
-	copy_prepare(&c, interval_ns, 0);
-	chunk = c.n / POLL_CHUNKS ? c.n / POLL_CHUNKS : 1;
+	/* Every point set up before any is sized, as a single copy does. */
+	for (p = 0; p < npts; p++) {
+		c[p] = protos[p];
+		c[p].id = id;
+		copy_begin(&c[p]);
+	}
+	for (p = 0; p < npts; p++) {
+		copy_prepare(&c[p], interval_ns, 0);
+		chunk[p] = c[p].n / POLL_CHUNKS ? c[p].n / POLL_CHUNKS : 1;
+	}
 	send_byte(resp[1], MSG_READY);
+	p = sched[0];
 	while (!try_signal(ctl[CTL_START][0]))
-		(void)timing_once(c.init, c.bench, c.clean, chunk, c.cookie);
-	for (k = 0; k < repetitions; k++) {
-		copy_arm(&c);
+		(void)timing_once(c[p].init, c[p].bench, c[p].clean, chunk[p],
+				  c[p].cookie);
+	for (k = 0; k < nsched; k++) {
+		p = sched[k];
+		copy_arm(&c[p]);
 		send_byte(resp[1], MSG_ARMED);
 		wait_signal(ctl[CTL_GO][0]);
 		wait_until(release[k]);
-		copy_time(&c, &s[k]);
+		copy_time(&c[p], &s[k]);
 		s[k].round = k;
-		copy_disarm(&c);
-		/* Load the machine until every copy has finished round k. */
+		copy_disarm(&c[p]);
+		/* Load the machine until every copy has finished interval k. */
 		send_byte(resp[1], MSG_DONE);
 		while (!try_signal(ctl[CTL_FREE][0]))
-			(void)timing_once(c.init, c.bench, c.clean, chunk,
-					  c.cookie);
+			(void)timing_once(c[p].init, c[p].bench, c[p].clean,
+					  chunk[p], c[p].cookie);
 	}
 	wait_signal(ctl[CTL_RESULTS][0]);
 	write_all(resp[1], &h, sizeof(h));
-	write_all(resp[1], s, (size_t)repetitions * sizeof(*s));
+	write_all(resp[1], s, (size_t)nsched * sizeof(*s));
 	/* Sent: freed, not left to a register the exit may clobber. */
 	free(s);
+	free(chunk);
 	wait_signal(ctl[CTL_EXIT][0]);
-	copy_end(&c);
+	for (p = npts - 1; p >= 0; p--)
+		copy_end(&c[p]);
+	free(c);
 	child_exit(0);
 }
 
@@ -343,8 +364,9 @@ static void release_round(int parallel, int k)
 	send_bytes(ctl[CTL_FREE][1], parallel, "while timing");
 }
 
-static void start_copies(const struct copy *proto, double interval_ns,
-			 int parallel, int repetitions)
+static void start_copies(const struct copy *protos, int npts,
+			 const int *sched, int nsched, double interval_ns,
+			 int parallel)
 {
 	pid_t pid, self = getpid();
 	int i;
@@ -358,22 +380,61 @@ static void start_copies(const struct copy *proto, double interval_ns,
 			exit(1);
 		}
 		if (pid == 0)
-			child_main(i, self, proto, interval_ns, repetitions);
+			child_main(i, self, protos, npts, sched, nsched,
+				   interval_ns);
 		pids[i] = pid;
 		cleanup_child_add(pid);
 	}
 }
 
-void parallel_run(const struct copy *proto, double interval_ns,
-		  int parallel, int warmup, int repetitions,
-		  struct bench_result *out)
+/*
+ * Point p's intervals, of every copy, renumbered 0, 1, ... in the order
+ * of the schedule, combined round by round into out[p].
+ */
+static void combine_points(const struct sample *s, int parallel,
+			   int npts, const int *sched, int nsched,
+			   struct bench_result *out)
+{
+	struct sample *mine;
+	int *index, p, k, i, rounds;
+
+	mine = calloc((size_t)parallel * (size_t)nsched, sizeof(*mine));
+	index = calloc((size_t)nsched, sizeof(*index));
+	if (mine == NULL || index == NULL)
+		bench_die("out of memory");
+	for (p = 0; p < npts; p++) {
+		rounds = 0;
+		for (k = 0; k < nsched; k++)
+			index[k] = sched[k] == p ? rounds++ : -1;
+		i = 0;
+		for (k = 0; k < parallel * nsched; k++) {
+			if (index[s[k].round] < 0)
+				continue;
+			mine[i] = s[k];
+			mine[i].round = index[s[k].round];
+			i++;
+		}
+		result_combine(mine, i, parallel, rounds, &out[p]);
+		out[p].asked = rounds;
+	}
+	free(index);
+	free(mine);
+}
+
+void parallel_run_points(const struct copy *protos, int npts,
+			 const int *sched, int nsched, double interval_ns,
+			 int parallel, int warmup, struct bench_result *out)
 {
 	void (*old_pipe)(int);
 	struct sample *s;
 	struct timespec ts;
-	size_t rel_len = (size_t)repetitions * sizeof(*release);
+	size_t rel_len = (size_t)nsched * sizeof(*release);
 	int k;
 
+	for (k = 0; k < nsched; k++)
+		if (sched[k] < 0 || sched[k] >= npts)
+			bench_die("harness: schedule names point %d of %d",
+				  sched[k], npts);
 	for (k = 0; k < NCTL; k++) {
 		if (pipe(ctl[k]) != 0)
 			bench_die("pipe");
@@ -390,7 +451,7 @@ void parallel_run(const struct copy *proto, double interval_ns,
 	old_pipe = signal(SIGPIPE, SIG_IGN);
 	/* An ignored SIGCHLD would reap dead copies before we see them. */
 	saved_chld = signal(SIGCHLD, SIG_DFL);
-	start_copies(proto, interval_ns, parallel, repetitions);
+	start_copies(protos, npts, sched, nsched, interval_ns, parallel);
 	close(resp[1]);
 	for (k = 0; k < NCTL; k++)
 		close(ctl[k][0]);
@@ -403,13 +464,12 @@ void parallel_run(const struct copy *proto, double interval_ns,
 			;
 	}
 	send_bytes(ctl[CTL_START][1], parallel, "while starting");
-	for (k = 0; k < repetitions; k++)
+	for (k = 0; k < nsched; k++)
 		release_round(parallel, k);
-	s = collect(parallel, repetitions);
+	s = collect(parallel, nsched);
 	send_bytes(ctl[CTL_EXIT][1], parallel, "at exit");
 	reap_all();
-	result_combine(s, parallel * repetitions, parallel, repetitions, out);
-	out->asked = repetitions;
+	combine_points(s, parallel, npts, sched, nsched, out);
 	free(s);
 
 	for (k = 0; k < NCTL; k++)
@@ -421,4 +481,17 @@ void parallel_run(const struct copy *proto, double interval_ns,
 	npids = 0;
 	signal(SIGPIPE, old_pipe);
 	signal(SIGCHLD, saved_chld);
+}
+
+void parallel_run(const struct copy *proto, double interval_ns,
+		  int parallel, int warmup, int repetitions,
+		  struct bench_result *out)
+{
+	int *sched = calloc((size_t)repetitions, sizeof(*sched));
+
+	if (sched == NULL)
+		bench_die("out of memory");
+	parallel_run_points(proto, 1, sched, repetitions, interval_ns,
+			    parallel, warmup, out);
+	free(sched);
 }

@@ -14,13 +14,6 @@
 #include "lib_parallel.h"
 #include "lib_result.h"
 
-/*
- * With parallel copies each round starts the copies anew and calibrates
- * them (parallel_run): at most this many
- * rounds, so that calibration stays a small part of the run.
- */
-#define PARALLEL_ROUNDS	4
-
 /* One copy, in this process: all points set up at once, then rounds. */
 static void single_rounds(struct bench_point *pts, int npts,
 			  double interval_ns, int warmup, int rounds)
@@ -59,33 +52,47 @@ static void single_rounds(struct bench_point *pts, int npts,
 	free(c);
 }
 
-/* Parallel copies: this round's share of the intervals of one point. */
-static void parallel_round(struct bench_point *p, double interval_ns,
-			   int parallel, int warmup, int reps)
+/*
+ * Parallel copies, forked once: each sets up every point and times the
+ * rounds as a single copy does, interval by interval with the others.
+ */
+static void parallel_rounds(struct bench_point *pts, int npts,
+			    double interval_ns, int parallel, int warmup,
+			    int rounds)
 {
-	struct copy c = {p->initialize, p->benchmark, p->cleanup, p->cookie,
-			 0, 0};
-	struct bench_result res;
-	struct sample s;
-	int i;
+	struct copy *c = calloc((size_t)npts, sizeof(*c));
+	struct bench_result *res = calloc((size_t)npts, sizeof(*res));
+	int *sched = calloc((size_t)npts * (size_t)rounds, sizeof(*sched));
+	int r, k, i;
 
+	if (c == NULL || res == NULL || sched == NULL)
+		bench_die("out of memory");
+	for (k = 0; k < npts; k++)
+		c[k] = (struct copy){pts[k].initialize, pts[k].benchmark,
+				     pts[k].cleanup, pts[k].cookie, 0, 0};
+	for (r = 0; r < rounds; r++)
+		for (k = 0; k < npts; k++)
+			sched[r * npts + k] = (r % 2 == 0) ? k : npts - 1 - k;
 	fflush(NULL);
-	parallel_run(&c, interval_ns, parallel, warmup, reps, &res);
-	for (i = 0; i < res.count; i++) {
-		s = res.s[i];
-		s.round = p->result->count;
-		result_add(p->result, &s);
+	parallel_run_points(c, npts, sched, npts * rounds, interval_ns,
+			    parallel, warmup, res);
+	for (k = 0; k < npts; k++) {
+		for (i = 0; i < res[k].count; i++)
+			result_add(pts[k].result, &res[k].s[i]);
+		if (res[k].count > 0)
+			pts[k].n = res[k].s[0].n;
+		result_free(&res[k]);
 	}
-	if (res.count > 0)
-		p->n = res.s[0].n;
-	result_free(&res);
+	free(sched);
+	free(res);
+	free(c);
 }
 
 void benchmp_rounds(struct bench_point *pts, int npts, int parallel,
 		    int warmup, int repetitions)
 {
 	double interval_ns;
-	int r, k, i, rounds;
+	int k;
 
 	if (npts < 1)
 		bench_fail("benchmp_rounds: no points");
@@ -109,15 +116,8 @@ void benchmp_rounds(struct bench_point *pts, int npts, int parallel,
 		single_rounds(pts, npts, interval_ns, warmup, repetitions);
 		return;
 	}
-	rounds = repetitions < PARALLEL_ROUNDS ? repetitions : PARALLEL_ROUNDS;
-	for (r = 0; r < rounds; r++) {
-		for (k = 0; k < npts; k++) {
-			i = (r % 2 == 0) ? k : npts - 1 - k;
-			parallel_round(&pts[i], interval_ns, parallel, warmup,
-				       repetitions / rounds +
-				       (r < repetitions % rounds));
-		}
-	}
+	parallel_rounds(pts, npts, interval_ns, parallel, warmup,
+			repetitions);
 }
 
 void bench_point_result(const struct bench_point *p)

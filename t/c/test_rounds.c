@@ -48,6 +48,7 @@ struct selflog {
 	int id[MAXLOG];
 	iter_t n[MAXLOG];
 	double ns[MAXLOG];
+	int setups[NPTS];	/* initialize(0) calls, every process */
 };
 static struct selflog *self;
 
@@ -65,6 +66,7 @@ static void init(iter_t n, void *cookie)
 
 	if (n == 0) {
 		p->inits0++;
+		__atomic_fetch_add(&self->setups[p->id], 1, __ATOMIC_RELAXED);
 		if (p->open)
 			p->bad_protocol++;
 		p->open = 1;
@@ -233,8 +235,12 @@ int main(void)
 		pts[k] = BENCH_POINT(init, bench, clean, &ps[k]);
 	}
 	self->count = 0;
+	memset(self->setups, 0, sizeof(self->setups));
 	benchmp_rounds(pts, NPTS, 2, 0, 6);
 	for (k = 0; k < NPTS; k++) {
+		/* Each copy sets a point up once for the whole run. */
+		ok(self->setups[k] == 2, "P=2 point %d: set up once in each "
+		   "of the two copies (%d times)", k, self->setups[k]);
 		ok(pts[k].result->count == 6, "P=2 point %d: 6 rounds of both "
 		   "copies (%d)", k, pts[k].result->count);
 		ok(result_overlap(pts[k].result) >= 0 &&
