@@ -29,8 +29,8 @@
  * every sample keeps its absolute start and end (CLOCK_MONOTONIC is
  * system-wide).  result_combine() then counts each round over the span
  * from the first start to the last end.  Every message to the children
- * is one byte on a pipe of its own (start, go, free, results, exit); all children
- * answer on one shared pipe, whose one-byte writes are atomic.  A child
+ * is one byte on a pipe of its own (start, go, free, results, exit); all
+ * children answer on one shared pipe, whose one-byte writes are atomic.  A child
  * that ends before "exit" is a failure: the parent says which copy and
  * how, kills and reaps the rest, and exits 1.
  */

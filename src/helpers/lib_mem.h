@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #define MEM_HUGE	1	/* ask for transparent huge pages */
-#define MEM_NOTOUCH	2	/* leave the pages untouched: the caller touches them */
+#define MEM_NOTOUCH	2	/* pages left for the caller to touch */
 
 /* Page-aligned anonymous memory, every page written once. Dies on failure. */
 void *mem_alloc(size_t size, int flags);
