@@ -71,7 +71,10 @@ for my $c ([ LMBENCH_SCHED => 'CUSTOM 999', qr/there is no CPU 999/ ],
 	   [ LMBENCH_DEBUG => 'yes', qr/LMBENCH_DEBUG=yes: expected 0 or 1/ ],
 	   [ ENOUGH => '12x', qr/ENOUGH=12x: expected microseconds/ ],
 	   [ LMBENCH_SPAN => '-5', qr/LMBENCH_SPAN=-5: expected milliseconds/ ],
-	   [ LMBENCH_SPAN => '1s', qr/LMBENCH_SPAN=1s: expected milliseconds/ ]) {
+	   [ LMBENCH_SPAN => '1s', qr/LMBENCH_SPAN=1s: expected milliseconds/ ],
+	   [ LMBENCH_INVOCATION => '0', qr/LMBENCH_INVOCATION=0: expected a number, 1 to 9999/ ],
+	   [ LMBENCH_INVOCATION => 'x', qr/LMBENCH_INVOCATION=x: expected a number/ ],
+	   [ LMBENCH_RUN_T0 => 'yesterday', qr/LMBENCH_RUN_T0=yesterday: expected a number/ ]) {
 	my ($k, $v, $why) = @$c;
 	$r = run([$ls, 'null'], env => { quick_env(), $k => $v });
 	subtest "$k=$v refused" => sub {
@@ -92,6 +95,15 @@ sub stats_n {
 	return $n // -1;
 }
 my %q = (quick_env(), ENOUGH => 1000, LMBENCH_STATS => 1);
+# Which invocation of its group a result is, and when it was taken
+# (scripts/lmbench says both): on the #stats line; run by hand, neither.
+$r = run([$ls, 'null'], env => { %q, LMBENCH_INVOCATION => '', LMBENCH_RUN_T0 => '' });
+unlike($r->{err}, qr/^#stats .*\b(?:inv|at)=/m, 'by hand: no inv=, no at=');
+$r = run([$ls, 'null'], env => { %q, LMBENCH_INVOCATION => 7, LMBENCH_RUN_T0 => time - 100 });
+my ($inv, $at) = $r->{err} =~ /^#stats .* inv=(\d+) at=([\d.]+)/m;
+ok(defined $inv && $inv == 7 && $at >= 99 && $at < 200,
+   'LMBENCH_INVOCATION=7, the run 100 s old: inv=7, at= the seconds since (' . ($at // 'none') . ')')
+	or diag($r->{err});
 # On a busy machine disturbed intervals are timed again (at most as
 # many more), so more than 11 only with tainted ones among them.
 $r = run([$ls, 'null'], env => { %q, LMBENCH_SPAN => 0 });

@@ -38,6 +38,14 @@ uint64 clock_now_ns(void)
 	return (uint64)ts.tv_sec * 1000000000ULL + (uint64)ts.tv_nsec;
 }
 
+double clock_wall_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 double clock_step_ns(void)
 {
 	uint64 a, b, start = clock_now_ns(), best = UINT64_MAX;

@@ -10,6 +10,11 @@
 /* CLOCK_MONOTONIC in nanoseconds (system-wide: comparable across copies). */
 uint64 clock_now_ns(void);
 /*
+ * The wall clock, seconds since the epoch: when a result was taken, to
+ * set beside the run's start (never read inside an interval).
+ */
+double clock_wall_s(void);
+/*
  * Smallest step the clock is seen to take, nanoseconds; on a clock finer
  * than its own read cost this is about one read.
  */

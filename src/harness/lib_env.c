@@ -27,6 +27,18 @@ static double env_double(const char *name, double min, double max)
 	return v;
 }
 
+/* A whole number from min to max (what: its unit), 0 when unset or empty. */
+static long env_long(const char *name, long min, long max, const char *what)
+{
+	const char *s = getenv(name);
+	long v = 0;
+
+	if (s != NULL && *s != '\0' && bench_parse_long(s, min, max, &v) != 0)
+		bench_fail("%s=%s: expected %s, %ld to %ld", name, s, what, min,
+			   max);
+	return v;
+}
+
 /* A switch: unset, empty or 0 is off, 1 is on; anything else is refused. */
 static int env_flag(const char *name)
 {
@@ -61,12 +73,9 @@ const struct bench_env *bench_env(void)
 	env.json = env_flag("LMBENCH_JSON");
 	s = getenv("LMBENCH_COUNTERS");
 	env.counters = s == NULL || *s == '\0' || env_flag("LMBENCH_COUNTERS");
-	env.span_ms = 0;
-	s = getenv("LMBENCH_SPAN");
-	if (s != NULL && *s != '\0' &&
-	    bench_parse_long(s, 0, 600000, &env.span_ms) != 0)
-		bench_fail("LMBENCH_SPAN=%s: expected milliseconds, 0 to 600000",
-			   s);
+	env.span_ms = env_long("LMBENCH_SPAN", 0, 600000, "milliseconds");
+	env.invocation = env_long("LMBENCH_INVOCATION", 1, 9999, "a number");
+	env.run_t0 = env_double("LMBENCH_RUN_T0", 0.0, 1e11);
 	return &env;
 }
 

@@ -13,6 +13,11 @@
  *                  (lib_counters.c); unset or 1: count them
  *   LMBENCH_JSON   1: also print each result as a JSON line on stdout
  *                  (lib_metric.c; the option --json does the same)
+ *   LMBENCH_INVOCATION  which invocation of its group in the run this is
+ *                  (1, 2, ...: scripts/lmbench); the #stats lines say so
+ *   LMBENCH_RUN_T0 the run's start, seconds since the epoch (a decimal):
+ *                  the #stats lines say how long after it each result
+ *                  was taken
  */
 #ifndef LMBENCH_LIB_ENV_H
 #define LMBENCH_LIB_ENV_H
@@ -27,6 +32,8 @@ struct bench_env {
 	long span_ms;		/* 0: no minimum span */
 	int counters;		/* 1 unless LMBENCH_COUNTERS=0 */
 	int json;		/* LMBENCH_JSON=1 */
+	long invocation;	/* 0: not said */
+	double run_t0;		/* < 0: not said */
 };
 
 const struct bench_env *bench_env(void);

@@ -11,6 +11,7 @@
  * per-operation values, for the run scripts and for people who ask.
  */
 #include "lib_report.h"
+#include "lib_clock.h"
 #include "lib_counters.h"
 #include "lib_env.h"
 #include "lib_metric.h"
@@ -92,6 +93,24 @@ static void print_cpus(const struct bench_result *r)
 			continue;
 		fprintf(stderr, "%s%d", any ? "," : " cpus=", i);
 		any = 1;
+	}
+}
+
+/*
+ * Which invocation of its group in the run this result is, and how many
+ * seconds after the run's start it was taken (scripts/lmbench says both
+ * through the environment; a program run by hand says neither).
+ */
+static void print_invocation(void)
+{
+	const struct bench_env *e = bench_env();
+	double at;
+
+	if (e->invocation > 0)
+		fprintf(stderr, " inv=%ld", e->invocation);
+	if (e->run_t0 >= 0) {
+		at = clock_wall_s() - e->run_t0;
+		fprintf(stderr, " at=%.1f", at > 0 ? at : 0.0);
 	}
 }
 
@@ -188,6 +207,7 @@ static void stats_line(const struct bench_result *r, const struct metric *m,
 	free(v);
 	print_taint(r);
 	print_cpus(r);
+	print_invocation();
 	print_counters(r, ops_per_iteration(unit, scale, inverse,
 					     r->parallel));
 	fputc('\n', stderr);
