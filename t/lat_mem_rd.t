@@ -123,6 +123,24 @@ for my $t ([], ['-t']) {
 	ok(@sz >= 2 && $sz[0] eq '0.03125' && $sz[-1] eq '0.06250',
 	   "-m 32K @$t: from 32 KB to len") or diag($r->{err});
 }
+# -c: four sizes an octave within a factor of two of each cache given,
+# one an octave elsewhere; with -m, the same sizes from there on.
+for my $t ([], ['-t']) {
+	$r = run([bin('lat_mem_rd'), '-N', '1', @$t, '-c', '32K', '1', '128'], env => {quick_env(), ENOUGH => 500});
+	$s = series($r->{err});
+	is_deeply([ $s ? map { $_->[0] } @{ $s->[0][1] } : () ],
+		  [ qw(0.00049 0.00098 0.00195 0.00391 0.00781 0.01562 0.01953 0.02344 0.02734 0.03125
+		       0.03906 0.04688 0.05469 0.06250 0.12500 0.25000 0.50000 1.00000) ],
+		  "-c 32K @$t: four an octave from 16 KB to 64 KB, one elsewhere") or diag($r->{err});
+}
+$r = run([bin('lat_mem_rd'), '-N', '1', '-c', '4K,256K', '-m', '128K', '1', '128'], env => {quick_env(), ENOUGH => 500});
+$s = series($r->{err});
+is_deeply([ $s ? map { $_->[0] } @{ $s->[0][1] } : () ],
+	  [ qw(0.12500 0.15625 0.18750 0.21875 0.25000 0.31250 0.37500 0.43750 0.50000 1.00000) ],
+	  '-c 4K,256K -m 128K: from 128 KB, four an octave near 256 KB') or diag($r->{err});
+refused_ok('lat_mem_rd', ['-c', '0', '1'], qr/-c 0: a cache of 0 bytes/, '-c 0');
+bad_input_ok('lat_mem_rd', ['-c', '32K,x', '1'], '-c junk');
+bad_input_ok('lat_mem_rd', ['-c', '1K,2K,4K,8K,16K,32K,64K,128K,256K', '1'], '-c: more than 8 caches');
 bad_input_ok('lat_mem_rd', ['-m', '2M', '1'], '-m over len');
 bad_input_ok('lat_mem_rd', ['-m', 'x', '1'], '-m junk');
 bad_input_ok('lat_mem_rd', [], 'no argument');

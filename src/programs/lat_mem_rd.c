@@ -31,13 +31,18 @@
  *            latency without page walks, as google/multichase measures)
  *   -H       ask for transparent huge pages; the page size obtained is
  *            reported on a "#" line
- *   -m size  leave out the sizes below this one (a run's second pass
- *            times only the main-memory sizes)
+ *   -m size  leave out the sizes below this one (a run's later
+ *            invocations time only the main-memory sizes)
+ *   -c list  the caches' sizes, comma-separated: four steps per power of
+ *            two within a factor of two of each, where the curve
+ *            changes; one step per power of two elsewhere, where it is
+ *            flat (without -c: four everywhere, as lmbench3)
  *
  * Unless ENOUGH is set, each size is timed with 0.5 ms intervals.
  *
  * usage: lat_mem_rd [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
- *                   [-t | -g <group>] [-H] [-m <min>] len_MB [stride...]
+ *                   [-t | -g <group>] [-H] [-m <min>] [-c <caches>]
+ *                   len_MB [stride...]
  */
 #include "bench.h"
 #include "lib_chain.h"
@@ -65,6 +70,7 @@
 #define CHAIN_SEED	0x6c6d62656e6368ULL
 #define MAX_STRIDES	64
 #define MAX_POINTS	512	/* 4 per power of two up to 2^64 bytes */
+#define MAX_CACHES	8	/* -c: levels of data cache */
 
 struct state {
 	char *buf;		/* the whole buffer, len bytes */
@@ -73,6 +79,8 @@ struct state {
 	int owned;		/* allocated by this copy's init */
 	int mem_flags;
 	size_t size;		/* the size being timed */
+	size_t caches[MAX_CACHES];	/* -c: where the curve changes */
+	int ncaches;
 	struct chain_spec spec;
 	void *p;		/* where the chase stands */
 };
@@ -118,8 +126,23 @@ static void cleanup(iter_t n, void *cookie)
 	}
 }
 
-/* lmbench3-like steps: doubling to 2 KB, then four per power of two. */
-static size_t next_size(size_t s)
+/* Is size within a factor of two of one of the caches (-c)? */
+static int near_cache(const struct state *st, size_t size)
+{
+	int i;
+
+	for (i = 0; i < st->ncaches; i++)
+		if (size >= st->caches[i] / 2 && size / 2 <= st->caches[i])
+			return 1;
+	return 0;
+}
+
+/*
+ * lmbench3-like steps: doubling to 2 KB, then four per power of two;
+ * with -c, the four only near a cache and the next power of two
+ * elsewhere (a flat stretch of the curve needs one point an octave).
+ */
+static size_t next_size(const struct state *st, size_t s)
 {
 	size_t p = 1;
 
@@ -127,7 +150,9 @@ static size_t next_size(size_t s)
 		return s * 2;
 	while (p <= s / 2)
 		p *= 2;
-	return s + p / 4;
+	if (st->ncaches == 0 || near_cache(st, s + p / 4))
+		return s + p / 4;
+	return 2 * p;
 }
 
 /* One line of the series m, and its #stats line when asked for. */
@@ -186,7 +211,7 @@ static void sweep(struct state *st, const struct bench_opts *opts)
 
 	fprintf(stderr, "\"stride=%zu\n", st->spec.stride);
 	series_of(st, name, sizeof(name), &m);
-	for (size = SMALLEST; last < st->len; size = next_size(size)) {
+	for (size = SMALLEST; last < st->len; size = next_size(st, size)) {
 		size = clamp_size(size, st->len);
 		last = size;
 		if (size < st->min || chain_elements(size, &st->spec) < 2)
@@ -259,7 +284,7 @@ static void sweep_rounds(struct state *st, const struct bench_opts *opts)
 	series_of(st, name, sizeof(name), &m);
 	head = chain_build(st->buf, st->len, &st->spec);
 	for (size = SMALLEST; last < st->len && np < MAX_POINTS;
-	     size = next_size(size)) {
+	     size = next_size(st, size)) {
 		size = clamp_size(size, st->len);
 		last = size;
 		ne = chain_elements(size, &st->spec);
@@ -309,6 +334,31 @@ static size_t parse_len(const char *s)
 
 /* What was wrong on one line, then the usage line; exit 2. */
 static void __attribute__((noreturn, format(printf, 1, 2)))
+bad_arg(const char *fmt, ...);
+
+/* -c: sizes separated by commas, each with its K/M/G suffix or bytes. */
+static void parse_caches(struct state *st, const char *list)
+{
+	char buf[256], *tok, *save = NULL;
+
+	if (strlen(list) >= sizeof(buf))
+		bad_arg("-c %s: too long a list", list);
+	strcpy(buf, list);
+	st->ncaches = 0;
+	for (tok = strtok_r(buf, ",", &save); tok != NULL;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (st->ncaches == MAX_CACHES)
+			bad_arg("-c %s: at most %d caches", list, MAX_CACHES);
+		st->caches[st->ncaches] = bench_arg_size(tok);
+		if (st->caches[st->ncaches] == 0)
+			bad_arg("-c %s: a cache of 0 bytes", list);
+		st->ncaches++;
+	}
+	if (st->ncaches == 0)
+		bad_arg("-c '%s': no size", list);
+}
+
+static void __attribute__((noreturn, format(printf, 1, 2)))
 bad_arg(const char *fmt, ...)
 {
 	va_list ap;
@@ -323,7 +373,8 @@ bad_arg(const char *fmt, ...)
 
 static const char usage[] =
 	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-	"[-t | -g <group>] [-H] [-m <min>] len_MB [stride...]\n";
+	"[-t | -g <group>] [-H] [-m <min>] [-c <caches>] len_MB "
+	"[stride...]\n";
 
 /* --help: a line per option and operand (bench_init_help). */
 static const struct bench_help help[] = {
@@ -332,6 +383,8 @@ static const struct bench_help help[] = {
 	{"-H", "ask for transparent huge pages"},
 	{"-m", "the smallest size timed (default 512 bytes): the sizes below "
 	 "are left out"},
+	{"-c", "the caches' sizes, comma-separated: four sizes per power of "
+	 "two near each, one elsewhere"},
 	{"len_MB", "the largest size, MB unless it has a K/M/G suffix"},
 	{"stride", "bytes between elements, one series each (default 64)"},
 	{NULL, NULL}
@@ -343,10 +396,11 @@ int main(int argc, char *argv[])
 	struct state st;
 	size_t strides[MAX_STRIDES], group = 0, ps;
 	size_t min = 0;
+	const char *caches = NULL;
 	int c, i, nstrides = 0, random = 0, huge = 0;
 
 	bench_init_help(argc, argv, usage, help);
-	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS "tg:Hm:")) != -1) {
+	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS "tg:Hm:c:")) != -1) {
 		if (bench_common_opt(c, optarg, &opts))
 			continue;
 		if (c == 't')
@@ -359,6 +413,8 @@ int main(int argc, char *argv[])
 			huge = 1;
 		else if (c == 'm')
 			min = bench_arg_size(optarg);
+		else if (c == 'c')
+			caches = optarg;
 		else
 			bench_usage();
 	}
@@ -366,6 +422,8 @@ int main(int argc, char *argv[])
 	    (random && group))
 		bench_usage();
 	memset(&st, 0, sizeof(st));
+	if (caches != NULL)
+		parse_caches(&st, caches);
 	st.len = parse_len(argv[optind]);
 	if (st.len < SMALLEST)
 		bench_fail("len %zu bytes is below the first size, %d bytes",
