@@ -40,7 +40,9 @@ is($r->{status}, 0, 'run with a drop-in group exits 0') or diag($r->{err});
 like($st, qr/\[1\/1\] widget /, 'the drop-in group ran');
 my @f = results_files("$tmp/r");
 my $text = slurp($f[0] // '');
-like($text, qr/^\[GROUP_TIME: widget \d+\]$/m, 'it has a group time');
+like($text, qr/^\[GROUP_TIME: widget \d+\.\d at \d+\.\d\]$/m, 'it has a group time');
+# Its estimate (1 s, halved by the quick profile) is its cost in the plan.
+like($text, qr/^\[PLAN: widget 1 1 1 0\.50 0\.00 0\]$/m, 'its facts in the plan: once, 0.5 s');
 like($text, qr/^widget latency: 2\.5000 microseconds$/m, 'its output is in the results file');
 my $j = decode_json(slurp("$f[0].json"));
 my %v = map { $_->{name} => $_ } @{ $j->{values} };

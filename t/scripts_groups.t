@@ -1,8 +1,9 @@
 #!/usr/bin/perl
 # The groups' declaration (scripts/lib/lmbench.groups) as scripts/lib/
-# groups.awk reads it: its table, the steps each group takes in each
-# profile and pass (run here with stand-ins for bench, title, out and the
-# other steps, which only say what they were asked), and declarations it
+# groups.awk reads it: its table (the cost models and the facts of the
+# groups that run again), the steps each group takes in each profile and
+# invocation (run here with stand-ins for bench, title, out and the other
+# steps, which only say what they were asked), and declarations it
 # refuses, each with its reason.
 use strict;
 use warnings;
@@ -30,15 +31,20 @@ my %lm3 = map { $_ => 1 } @lm3;
 is_deeply([ grep { $lm3{$_} } @order ], \@lm3, 'lmbench3\'s groups in lmbench3\'s order');
 is_deeply([ grep { $_ eq 'place' || /^(net|remote)$/ } @order ], [qw(net remote place)],
 	  'place after net and remote, whose lines it repeats');
-is_deeply([ @{ $g{syscall} }[1 .. 9] ], [qw(OS all 120 2 0 1 SYSCALL 1/1 file)],
-	  'syscall: OS, 120 s, 2 s, span, SYSCALL, second pass, uses FILE');
-is_deeply([ @{ $g{mem} }[1 .. 8] ], [qw(OS+HARDWARE all 600 23 1 0 BCOPY 1/8)],
-	  'mem: either part, estimate scaled by MB, 1/8 in the second pass');
+is_deeply([ @{ $g{syscall} }[1 .. 9] ], [qw(OS all 120 0.1+5*span - 1 SYSCALL 1/1 file)],
+	  'syscall: OS, 120 s, its cost in its span, no later model, span, SYSCALL, runs again, uses FILE');
+is_deeply([ @{ $g{mem} }[1 .. 9] ], [qw(OS+HARDWARE all 600 1.5+75*main 0.1+9*main 0 BCOPY 1/8 sweeps=2)],
+	  'mem: either part, its costs in MAIN (all steps, the later points), no span, 1/8, two sweeps');
+is_deeply([ @{ $g{memlat} }[4, 5, 8, 9] ],
+	  [ '1.5+130*main+2*chase', '0.2+9*main+2*chase', '3/5', 'sweeps=2,resweep=0.8+70*main+2*chase' ],
+	  'memlat: its first, later and second-sweep costs, two sweeps');
+is_deeply([ map { $g{$_}[9] } qw(ops lmdd stream) ], [ 'runs=2-3', 'file,runs=3-3', 'runs=2-3' ],
+	  'runs: the least and most invocations (one count: both)');
 is($g{net}[7], 'UDP=lat_udp,TCP=lat_tcp+bw_tcp,RPC=lat_rpc,CONNECT=lat_connect,HTTP=lat_http+lmhttp',
    'net: a switch per program, as lmbench3\'s questions');
 is("@{ $g{remote} }[9 .. $#{ $g{remote} }]", 'requires=REMOTE lat_udp lat_tcp lat_rpc lat_connect bw_tcp',
    'remote: the programs of the steps it uses');
-is($g{place}[9], 'hide', 'place: behind #+');
+is($g{place}[9], 'hide,runs=3-5', 'place: behind #+, 3 to 5 invocations');
 is($g{extra}[2], 'full', 'extra: the full profile only');
 
 my $sh;
@@ -50,7 +56,10 @@ close $fh;
 is(system('sh', '-n', "$tmp/groups.sh"), 0, 'which the shell reads');
 
 # steps(GROUP, VAR => value...): what the group's function asks for.
-# Every program is selected and built but those in NOTBUILT.
+# Every program is selected and built but those in NOTBUILT.  MAIN (the
+# main-memory size, [MAIN_MB: ]) is set apart from MB, so that a size
+# taken from the wrong one shows.  An invocation that runs the summary's
+# points sets POINTS, the second sweep AGAIN=YES (scripts/lmbench).
 my $standins = <<'EOF';
 bench() { echo "run $*"; }
 title() { echo "title $*"; }
@@ -62,14 +71,14 @@ server_start() { echo "server $*"; PORT=4000; }
 server_stop() { echo "stop"; }
 sizes() { echo "${1}m"; }
 sizes_from() { echo "${2}m"; }
-memlat_from() { [ -n "${HF_LLC_KB:-}" ] && echo "$((HF_LLC_KB * 2))k" || echo 2048k; }
 loader_counts() { echo 1; }
 note_memsize() { echo "memsize"; }
 rm() { echo "rm $*"; }
 EOF
 sub steps {
 	my ($group, %v) = @_;
-	my %env = (PROFILE => 'standard', PASS => 1, MB => 64, HALF => 32, PP => '',
+	my %env = (PROFILE => 'standard', PASS => 1, POINTS => '', AGAIN => '', MB => 64, HALF => 32,
+		   MAIN => 16, HALF_MAIN => 8, HF_CACHE => 'L1d 32K; L1i 32K; L2 1024K', PP => '',
 		   FILE => '/x/XXX', TMPD => '/t', FASTMEM => 'NO', SLOWFS => 'NO',
 		   NOTBUILT => '', DROPIN => '', %v);
 	my $vars = join '', map { "$_='$env{$_}'\n" } sort keys %env;
@@ -91,21 +100,46 @@ is_deeply(steps('syscall', NOTBUILT => 'lat_syscall'),
 	  'no file made for a program that does not run');
 is_deeply(steps('fs', SLOWFS => 'YES'), [ 'out [SKIPPED: lat_fs: SLOWFS=YES]' ], 'fs, SLOWFS');
 is_deeply(steps('fs'), [ 'title "File system latency', 'run lat_fs /t', 'out' ], 'fs: one series');
-is_deeply(steps('file', PASS => 2), [ 'file 64', 'title "read bandwidth', 'run bw_file_rd 64m io_only /x/XXX',
-	'out', 'title "Mmap read bandwidth', 'run bw_mmap_rd 64m mmap_only /x/XXX', 'out' ],
-	  'file, second pass: the two points of the summary');
+# The file and memory groups measure main memory at MAIN, not MB (the
+# file itself is MB, as the other groups' that use it).
+is_deeply([ grep { /^run/ && !/ 16m / } @{ steps('file') } ], [], 'file: its sizes up to MAIN');
+is(scalar(grep { /^title/ } @{ steps('file') }), 4, 'file: four series');
+is_deeply(steps('file', PASS => 3, POINTS => 1), [ 'file 64', 'title "read bandwidth',
+	'run bw_file_rd 16m io_only /x/XXX', 'out', 'title "Mmap read bandwidth',
+	'run bw_mmap_rd 16m mmap_only /x/XXX', 'out' ],
+	  'file, a later invocation: the two points of the summary, at MAIN');
 is(scalar(grep { /^title/ } @{ steps('mem') }), 10, 'mem: ten series');
-is_deeply([ grep { /^run/ } @{ steps('mem', PASS => 2) } ],
-	  [ 'run bw_mem 32m bcopy', 'run bw_mem 32m fcp', 'run bw_mem 64m frd', 'run bw_mem 64m fwr' ],
-	  'mem, second pass: four points, the copies over HALF');
-is_deeply([ grep { /^run/ } @{ steps('memlat', FASTMEM => 'YES') } ],
-	  [ 'run lat_mem_rd 64 128', 'run lat_mem_rd -t 64 16', 'run lat_mem_rd -H -m 65536k -t 65536k 64' ],
-	  'memlat, FASTMEM: one stride, and the huge-page chase at MB (less than 256 MB)');
-is_deeply([ grep { /^run/ } @{ steps('memlat', PASS => 2) } ],
-	  [ 'run lat_mem_rd -m 2048k 64 128', 'run lat_mem_rd -m 2048k -t 64 16' ],
-	  'memlat, second pass: from past the last-level cache');
+is_deeply([ grep { /^run/ && !/^run bw_mem (?:8m (?:bcopy|bcopy conflict|fcp|cp)|16m (?:bzero|frd|rd|fwr|wr|rdwr))$/ }
+	    @{ steps('mem') } ], [], 'mem: the copies over HALF_MAIN, the rest over MAIN');
+is_deeply(steps('mem', PASS => 2, AGAIN => 'YES'), steps('mem'), 'mem, its second sweep: all ten series again');
+is_deeply([ grep { /^run/ } @{ steps('mem', PASS => 4, POINTS => 1) } ],
+	  [ 'run bw_mem 8m bcopy', 'run bw_mem 8m fcp', 'run bw_mem 16m frd', 'run bw_mem 16m fwr' ],
+	  'mem, a later invocation: four points, the copies over HALF_MAIN');
+is_deeply([ grep { /^run/ } @{ steps('memlat') } ],
+	  [ 'run lat_mem_rd -c 32k,1024k 16 16 32 64 128 256 512 1024', 'run lat_mem_rd -c 32k,1024k -t 16 16',
+	    'run lat_mem_rd -H -m 65536k -t 65536k 64' ],
+	  'memlat: seven strides and the random chase to MAIN, denser at the data caches (-c); '
+	  . 'the huge-page chase at MB (less than 256 MB)');
+my @fast = ('run lat_mem_rd -c 32k,1024k 16 128', 'run lat_mem_rd -c 32k,1024k -t 16 16',
+	    'run lat_mem_rd -H -m 65536k -t 65536k 64');
+is_deeply([ grep { /^run/ } @{ steps('memlat', FASTMEM => 'YES') } ], \@fast,
+	  'memlat, FASTMEM: one stride');
+is_deeply([ grep { /^run/ } @{ steps('memlat', PASS => 2, AGAIN => 'YES') } ], \@fast,
+	  'memlat, its second sweep (AGAIN): the curves the summary reads, stride 128 and random');
+is_deeply([ grep { /^run/ } @{ steps('memlat', HF_CACHE => '') } ],
+	  [ 'run lat_mem_rd 16 16 32 64 128 256 512 1024', 'run lat_mem_rd -t 16 16',
+	    'run lat_mem_rd -H -m 65536k -t 65536k 64' ], 'memlat, no cache known: no -c');
+is_deeply([ grep { /^run/ } @{ steps('memlat', PASS => 3, POINTS => 1, HF_LLC_KB => 1024) } ],
+	  [ 'run lat_mem_rd -m 2048k 16 128', 'run lat_mem_rd -m 2048k -t 16 16' ],
+	  'memlat, a later invocation: from twice the last-level cache to MAIN');
+is_deeply([ grep { /^run/ } @{ steps('memlat', PASS => 3, POINTS => 1, HF_LLC_KB => 8192) } ],
+	  [ 'run lat_mem_rd -m 16m 16 128', 'run lat_mem_rd -m 16m -t 16 16' ],
+	  'memlat, a later invocation, twice the last-level cache at MAIN: MAIN alone');
 is_deeply([ grep { /^run/ } @{ steps('ctx', PROFILE => 'quick') } ],
 	  [ map { "run lat_ctx -s $_ 2 8 16" } 0, 16, 64 ], 'ctx, quick: the summary\'s points');
+is_deeply(steps('ctx', PASS => 2, POINTS => 1), steps('ctx', PROFILE => 'quick'),
+	  'ctx, a later invocation: the same points');
+is(scalar(grep { /^run/ } @{ steps('ctx') }), 6, 'ctx: six sizes');
 is_deeply(steps('numa', MB => 1024), [ 'run numa_mem -M 262144k' ], 'numa: 256 MB beyond a small LLC');
 # A last-level cache of 480 MB: the summary's memory latency is measured
 # beyond twice it, by the huge-page chase, lat_mem_load and numa_mem alike.
@@ -120,9 +154,29 @@ is_deeply(steps('net', NOTBUILT => 'lat_udp lat_tcp lat_rpc lat_connect lat_unix
 	[ 'server bw_tcp localhost', 'title Socket bandwidth using localhost',
 	  'run bw_tcp -m 1 -m 64 -m 128 -m 256 -m 512 -m 1024 -m 1437 -m 10M -p 4000 localhost',
 	  'out', 'stop' ], 'net: a server only for a program that runs, stopped after it');
+is((grep { /^run bw_tcp/ } @{ steps('net', PASS => 2, POINTS => 1) })[0],
+   'run bw_tcp -m 10M -p 4000 localhost', 'net, a later invocation: bw_tcp at the largest message only');
 is_deeply(steps('lmdd', MB => 8),
 	  [ 'rm -f /x/XXX', 'run lmdd label=File /x/XXX write bandwidth:  of=/x/XXX move=8m fsync=1 print=1' ],
 	  'lmdd: a new file, lmdd\'s label as one word');
+
+# The facts of a group that runs again, on the group's line or their own;
+# the older "estimate N mb" read as a model that gives N s at MB 1040.
+open($fh, '>', "$tmp/ok.group") or die;
+print $fh "group a again 1/4 sweeps 2 runs 4-6\nestimate 2+30*main\nlater 0.5+3*main\n",
+	"resweep 1+20*main\nrun x\n";
+print $fh "group b estimate 40 mb\nrun y\n";
+close $fh;
+my $ok;
+($rc, $ok) = compile('table', "$tmp/ok.group");
+is($rc, 0, 'later, resweep, sweeps and runs read') or diag($ok);
+my %ok = map { my @f = split; ($f[0] => \@f) } split /\n/, $ok;
+is("@{ $ok{a} // [] }", 'a OS all 120 2+30*main 0.5+3*main 1 A 1/4 sweeps=2,runs=4-6,resweep=1+20*main x',
+   'the table: the first and later models, again 1/4, the sweeps, runs and resweep among the flags');
+my ($fixed, $per_gb) = ($ok{b}[4] // '') =~ /^([\d.]+)\+([\d.]+)\*mb$/;
+ok(defined $per_gb && abs($fixed + $per_gb * 1040 / 1024 - 40) < 0.01 && $fixed == 10,
+   'estimate 40 mb: 10 s and the rest in proportion to MB, 40 s at MB 1040') or diag($ok{b}[4]);
+is($ok{b}[5], '-', '... and no later model');
 
 # Declarations refused, with the reason.
 sub refused {
@@ -148,6 +202,13 @@ for my $c (
 	["group a\nuse nothing\n", 'no steps nothing', 'steps not declared'],
 	["steps s\nrun x\ngroup a\nuse s\n", 'only in', 'steps in a drop-in', '-v dropin=1'],
 	["group a\nrun x\ngroup b\nrun y\n", 'more than one group', 'two groups in a drop-in', '-v dropin=1'],
+	["group a estimate 2+3*foo\nrun x\n", 'a cost model', 'a cost model with an unknown term'],
+	["group a later 1\nrun x\n", 'for a group that runs again', 'a later model, no again'],
+	["group a sweeps 2\nrun x\n", 'for a group that runs again', 'sweeps, no again'],
+	["group a again runs 5-3\nrun x\n", 'the least first', 'runs, the most first'],
+	["group a again sweeps 3 runs 2-5\nrun x\n", 'fewer than its sweeps', 'runs below its sweeps'],
+	["group a again runs 0\nrun x\n", 'not one of its values', 'runs 0'],
+	["group a estimate 4.5 mb\nrun x\n", 'seconds', 'the older estimate, not whole seconds'],
 ) {
 	refused(@$c);
 }

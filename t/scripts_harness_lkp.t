@@ -56,9 +56,21 @@ $r = sh_in($lm, "find results/ -maxdepth 2 -name '$testbox.0'");
 chomp(my $res = $r->{out});
 is($res, "results/$os/$testbox.0", "find results/ -maxdepth 2 -name <testbox>.0: one file");
 my $text = slurp("$lm/$res");
-my @ran = $text =~ /^\[GROUP_TIME: ([\w\/]+) \d+\]$/mg;
-is_deeply([ sort @ran ], [ sort qw(pipe ipcbw pipe/2 ipcbw/2) ],
-	  'PIPE only: lat_pipe and bw_pipe (and their second pass)');
+# Each group's invocations ([GROUP_TIME: <group>[/<k>] <s> at <s>]), as
+# many as its [PLAN: ] line says.
+my %ran;
+push @{ $ran{$1} }, $2 // 1 while $text =~ /^\[GROUP_TIME: (\w+)(?:\/(\d+))? [\d.]+ at [\d.]+\]$/mg;
+my %planned = $text =~ /^\[PLAN: (\w+) (\d+) /mg;
+is_deeply([ sort keys %ran ], [qw(ipcbw pipe)], 'PIPE only: lat_pipe and bw_pipe');
+is_deeply([ sort keys %planned ], [qw(ipcbw pipe)], '... and only they planned');
+for my $g (sort keys %ran) {
+	ok(($planned{$g} // 0) >= 3, "$g: planned to run again ($planned{$g} times)");
+	is_deeply([ sort { $a <=> $b } @{ $ran{$g} } ], [ 1 .. ($planned{$g} // 0) ],
+		  "$g: each of its invocations once");
+}
+my @visible = $text =~ /^(Pipe latency|Pipe bandwidth): /mg;
+is_deeply(\@visible, [ 'Pipe latency', 'Pipe bandwidth' ],
+	  'one line of each for lmbench3\'s readers: the later invocations behind "#+"');
 like($text, qr/^Pipe latency: [\d.]+ microseconds$/m, 'lat_pipe ran');
 like($text, qr/^Pipe bandwidth: [\d.]+ MB\/sec$/m, 'bw_pipe ran');
 unlike($text, qr/^AF_UNIX|^Simple /m, 'nothing else');

@@ -134,7 +134,8 @@ ok(!-e "$tmp/out", 'nothing run, no results file made');
 my $r = run(['sh', 'scripts/lmbench', '-p', 'fast', "$tmp/bin", tiny_config($tmp)]);
 is($r->{status}, 2, 'lmbench: an unknown profile refused, exit 2');
 like($r->{err}, qr/PROFILE=fast: quick, standard or full/, 'and says what is wanted');
-for my $env ([ LMBENCH_SPAN => '-1' ], [ IPC_PLACE => 'near' ], [ PASSES => '3' ]) {
+for my $env ([ LMBENCH_SPAN => '-1' ], [ IPC_PLACE => 'near' ], [ PASSES => '3' ], [ ROUNDS => '0' ],
+	     [ ROUNDS => '21' ], [ TIME_BUDGET => '5' ], [ TIME_BUDGET => '2m' ], [ PLAN_SEED => 'x' ]) {
 	my ($k, $v) = @$env;
 	$r = run(['sh', 'scripts/lmbench', "$tmp/bin", tiny_config($tmp)], env => { $k => $v });
 	is($r->{status}, 2, "lmbench: $k=$v refused, exit 2");

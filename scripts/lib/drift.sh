@@ -4,7 +4,7 @@
 #   drift_begin             [DRIFT_PROBES: ] (names and units) and the
 #                           first point, [DRIFT: start 0 ...]
 #   drift_point WHERE       a point after the group WHERE (its name, or
-#                           <name>/2 in the second pass), unless the last
+#                           <name>/<k> for its k-th invocation), unless the last
 #                           one is less than DRIFT_GAP seconds old
 #   drift_point end         the last point, always taken
 #
@@ -27,7 +27,7 @@ DRIFT=${DRIFT:-1}
 # host's states last minutes (doc/validation/stability.md), and a run of
 # short groups probed after each would spend a second on every ten.
 DRIFT_GAP=${DRIFT_GAP:-10}
-DRIFT_ON= DRIFT_LAST=
+DRIFT_ON= DRIFT_LAST= DRIFT_FIRST=
 
 # drift_check: the knobs' values, else what is wrong with them (status 1).
 drift_check() {
@@ -121,6 +121,8 @@ drift_point() {
 	[ -n "$DRIFT_LAST" ] && [ $((_dnow - DRIFT_LAST)) -lt 1 ] && _dl=
 	DRIFT_LAST=$_dnow
 	if _dv=$(drift_measure) && [ -n "$_dv" ]; then
+		# The start's figures, for the plan (its memory bandwidth).
+		[ "$1" = start ] && DRIFT_FIRST=$(printf '%s\n' "$_dv" | awk '{ printf "%s=%s ", $1, $2 }')
 		out "[DRIFT: $1 $((_dnow - START)) $(printf '%s\n' "$_dv" |
 			awk '{ printf "%s%s=%s", (NR > 1 ? " " : ""), $1, $2 }')$_dl]"
 	else

@@ -3,10 +3,16 @@
 # scripts/config-run and scripts/validate.  The form: doc/results.md,
 # "Groups, and drop-in groups of your own".
 #
-#   -v want=table   a line per group: name part profile limit estimate mb
-#                   span switches again flags programs... (switches comma-
-#                   separated; again "-" or N/D; flags "-" or a comma list
-#                   of pin, hide, file (it uses $FILE), dropin, requires=KEY)
+#   -v want=table   a line per group: name part profile limit estimate
+#                   later span switches again flags programs... (estimate
+#                   and later: cost models, terms joined by +, each a
+#                   number of seconds or NUMBER*NAME (scripts/lib/plan.awk
+#                   names them); later "-" where the later invocations
+#                   cost what the first does; switches comma-separated;
+#                   again "-" or N/D; flags "-" or a comma list of pin,
+#                   hide, file (it uses $FILE), dropin, requires=KEY,
+#                   sweeps=N, runs=MIN-MAX, resweep=MODEL: what a sweep
+#                   after the first costs)
 #   -v want=sh      each group as a shell function grp_<name> (steps:
 #                   steps_<name>) that scripts/lmbench runs
 #
@@ -60,12 +66,22 @@ function close_block(    t, i, j) {
 	if (t == "for") infor--
 }
 
+# A cost model: terms joined by +, each seconds or NUMBER*NAME.
+function model_ok(v) {
+	return v ~ /^[0-9]+([.][0-9]+)?([*](main|chase|mb|span|pairs|nodes|loaders))?([+][0-9]+([.][0-9]+)?([*](main|chase|mb|span|pairs|nodes|loaders))?)*$/
+}
 function fact(k, v) {
 	if (k == "part" && v ~ /^(OS|HARDWARE|OS\+HARDWARE)$/) part = v
 	else if (k == "part") bad("part must be OS, HARDWARE or OS+HARDWARE")
-	else if ((k == "limit" || k == "estimate") && v !~ /^[0-9]+$/) bad("limit and estimate are seconds")
+	else if (k == "limit" && v !~ /^[0-9]+$/) bad("limit and estimate are seconds")
+	else if ((k == "estimate" || k == "later" || k == "resweep") && !model_ok(v))
+		bad(k " " v ": seconds, or a cost model (terms like 2+30*main)")
 	else if (k == "limit") limit = v
 	else if (k == "estimate") est = v
+	else if (k == "later") later = v
+	else if (k == "resweep") resweep = v
+	else if (k == "sweeps" && v ~ /^[1-9]$/) sweeps = v
+	else if (k == "runs" && v ~ /^[1-9][0-9]?(-[1-9][0-9]?)?$/) runs = v ~ /-/ ? v : v "-" v
 	else if (k == "profile" && v ~ /^(all|full)$/) profile = v
 	else if (k == "span" && v ~ /^(yes|no)$/) span = v == "yes"
 	else if (k == "switch" && v ~ /^([A-Z0-9_]+(=[A-Za-z0-9_]+(\+[A-Za-z0-9_]+)*)?,?)+$/ && v !~ /,$/)
@@ -81,8 +97,13 @@ function facts(from,    i) {
 		if ($i == "pin") pin = 1
 		else if ($i == "hide") hide = 1
 		else if ($i == "again" && $(i + 1) !~ /\//) again = "1/1"
-		else if ($i == "estimate" && $(i + 2) == "mb") { fact($i, $(i + 1)); mb = 1; i += 2 }
-		else if ($i ~ /^(part|limit|estimate|profile|span|switch|again|requires)$/ && i < NF) {
+		else if ($i == "estimate" && $(i + 2) == "mb") {
+			# The older form: a quarter fixed, the rest in
+			# proportion to MB from 1040 MB (1.015625 GB).
+			if ($(i + 1) !~ /^[0-9]+$/) bad("limit and estimate are seconds")
+			fact($i, sprintf("%g+%g*mb", $(i + 1) / 4, $(i + 1) * 0.75 / 1.015625)); i += 2
+		}
+		else if ($i ~ /^(part|limit|estimate|later|resweep|profile|span|switch|again|requires|sweeps|runs)$/ && i < NF) {
 			fact($i, $(i + 1)); i++
 		} else bad("'" $i "' is not a fact of a group")
 	}
@@ -96,8 +117,9 @@ function begin_stanza(kind, name) {
 	ngroups += kind == "group"
 	if (dropin && ngroups > 1) bad("more than one group in the file")
 	stanza = kind; sname = name; seen[name] = 1
-	part = "OS"; profile = "all"; limit = 120; est = 5; mb = 0; span = ""
+	part = "OS"; profile = "all"; limit = 120; est = 5; later = "-"; span = ""
 	switches = ""; again = "-"; pin = hide = usesfile = 0; requires = ""
+	sweeps = 1; runs = ""; resweep = ""
 	ncode = nmetric = depth = infor = closing = expect = 0; progs[0] = ""
 }
 function end_stanza(    f, i) {
@@ -109,9 +131,17 @@ function end_stanza(    f, i) {
 		fn("steps_" sname, 0)
 	} else {
 		if (progs[0] == "") bad("no run line")
+		if ((sweeps > 1 || runs != "" || later != "-" || resweep != "") && again == "-")
+			bad("later, resweep, sweeps and runs are for a group that runs again")
+		if (runs != "" && split(runs, rr, "-") == 2 && rr[1] + 0 > rr[2] + 0)
+			bad("runs " runs ": the least first")
+		if (sweeps > 1 && runs != "" && rr[1] + 0 < sweeps + 0)
+			bad("runs " runs ": fewer than its sweeps")
 		f = (pin ? ",pin" : "") (hide ? ",hide" : "") (usesfile ? ",file" : "") \
-			(dropin ? ",dropin" : "") (requires != "" ? ",requires=" requires : "")
-		table[++ntable] = sname " " part " " profile " " limit " " est " " mb " " \
+			(dropin ? ",dropin" : "") (requires != "" ? ",requires=" requires : "") \
+			(sweeps > 1 ? ",sweeps=" sweeps : "") (runs != "" ? ",runs=" runs : "") \
+			(resweep != "" ? ",resweep=" resweep : "")
+		table[++ntable] = sname " " part " " profile " " limit " " est " " later " " \
 			(span == "" ? part == "OS" : span) " " (switches == "" ? toupper(sname) : switches) \
 			" " again " " (f == "" ? "-" : substr(f, 2)) " " progs[0]
 		fn("grp_" sname, 1)
@@ -158,7 +188,7 @@ function rest(s) { sub(/^[ \t]*[^ \t]+[ \t]*/, "", s); sub(/[ \t]+$/, "", s); re
 	if (ind != bind[depth]) bad("indented, but not under a block")
 }
 depth == 0 && (kw == "group" || kw == "steps") { begin_stanza(kw, $2); facts(3); next }
-depth == 0 && kw ~ /^(part|profile|limit|estimate|span|switch|again|pin|hide|requires)$/ { facts(1); next }
+depth == 0 && kw ~ /^(part|profile|limit|estimate|later|resweep|span|switch|again|pin|hide|requires|sweeps|runs)$/ { facts(1); next }
 depth == 0 && kw == "metric" {
 	# "metric NAME REGEX": a result line whose label matches is NAME.
 	if (NF >= 3 && $2 ~ /^[A-Za-z0-9_.]+$/) metric[++nmetric] = $2 " = " rest(arg)

@@ -218,11 +218,31 @@ st_span() {
 	echo "milliseconds, 0 to 600000"; return 1
 }
 
-# PASSES: how many times the OS part's short latency groups (and the
-# summary's points of ctx, mem, file and memlat) run.
+# PASSES: the older name of ROUNDS, 1 or 2.
 st_passes() {
 	case $1 in 1|2) return 0 ;; esac
 	echo "1 or 2"; return 1
+}
+
+# ROUNDS: how many times every group that runs again runs (1 to 20);
+# empty: as many as the budget holds (the plan decides).
+st_rounds() {
+	[ -z "$1" ] && return 0
+	st_uint "$1" && [ "$1" -ge 1 ] && [ "$1" -le 20 ] && return 0
+	echo "a number of invocations, 1 to 20"; return 1
+}
+
+# TIME_BUDGET: seconds the run's plan may take, 10 to 86400.
+st_budget() {
+	st_uint "$1" && [ "$1" -ge 10 ] && [ "$1" -le 86400 ] && return 0
+	echo "seconds, 10 to 86400"; return 1
+}
+
+# PLAN_SEED: the order of the later invocations, a whole number.
+st_seed() {
+	[ -z "$1" ] && return 0
+	st_uint "$1" && [ ${#1} -le 9 ] && return 0
+	echo "a whole number of at most 9 digits"; return 1
 }
 
 # IPC_PLACE: where the run puts the ends of the local IPC benchmarks.

@@ -15,12 +15,13 @@ will_run() {
 }
 
 # when COND...: does one of them hold: quick, standard, full (the
-# profile), pass2 (the second pass), or a configuration key that is YES?
+# profile), pass2 (a later invocation of a group that runs its points
+# then: POINTS), or a configuration key that is YES?
 when() {
 	for _c in "$@"; do
 		case $_c in
 		quick|standard|full) [ "$PROFILE" = "$_c" ] && return 0 ;;
-		pass2) [ "$PASS" = 2 ] && return 0 ;;
+		pass2) [ -n "${POINTS:-}" ] && return 0 ;;
 		*) eval "[ \"\${$_c:-}\" = YES ]" && return 0 ;;
 		esac
 	done
@@ -193,15 +194,52 @@ note_memsize() {
 	return 0
 }
 
-# memlat_from: the smallest size of memlat's second pass: beyond twice the
+# main_mb: the size, MB, at which the run measures main memory (MAIN: the
+# memory bandwidth and latency sweeps end there, stream's arrays and
+# par_mem's range): twice the last-level cache the header records, past
+# what any replacement policy keeps of a sweep, at least 16 MB, at most
+# MB; MB where the cache is unknown (lmbench3's range).  Prints the size
+# and where it comes from.
+main_mb() {
+	_llc=${HF_LLC_KB:-0}
+	case $_llc in ''|*[!0-9]*) _llc=0 ;; esac
+	if [ "$_llc" -gt 0 ]; then
+		_m=$(((_llc * 2 + 1023) / 1024))
+		_w="twice the last-level cache (${_llc}K)"
+		[ "$_m" -ge 16 ] || { _m=16; _w="16 MB, the least"; }
+		if [ "$_m" -gt "$MB" ]; then
+			case $_w in
+			16*) _w="MB, less than 16 MB, the least" ;;
+			*) _w="MB, less than twice the last-level cache (${_llc}K)" ;;
+			esac
+			_m=$MB
+		fi
+	else
+		_m=$MB
+		_w="MB: the last-level cache is unknown"
+	fi
+	echo "$_m $_w"
+}
+# caches_opt: lat_mem_rd's -c with the data caches the header records
+# (HF_CACHE: "L1d 32K; L1i 32K; L2 1024K"), where its curve changes;
+# nothing where none is known.
+caches_opt() {
+	_c=$(printf '%s\n' "${HF_CACHE:-}" | tr ';' '\n' | awk '
+		$1 ~ /^L[0-9]+[du]?$/ && $1 !~ /i$/ && $2 ~ /^[0-9]+[KMG]$/ {
+			printf "%s%s", s, tolower($2); s = "," }')
+	[ -n "$_c" ] && echo "-c $_c"
+	return 0
+}
+
+# memlat_from: the smallest size of memlat's later invocations: beyond twice the
 # last-level cache the header records ([LLC_KB: ], where the summary's
-# main memory begins), else MB.
+# main memory begins), else MAIN.
 memlat_from() {
 	_llc=${HF_LLC_KB:-0}
-	if [ "$_llc" -gt 0 ] && [ $((_llc * 2)) -lt $((MB * 1024)) ]; then
+	if [ "$_llc" -gt 0 ] && [ $((_llc * 2)) -lt $((MAIN * 1024)) ]; then
 		echo "$((_llc * 2))k"
 	else
-		echo "${MB}m"
+		echo "${MAIN}m"
 	fi
 }
 

@@ -1,0 +1,244 @@
+# plan.awk - the run's plan: how many times each group runs, what each
+# invocation is expected to cost, and in which order the later
+# invocations come (scripts/lmbench, scripts/validate; doc/results.md,
+# "The run's plan and its budget").
+#
+# Input: a line per group that runs, as groups.awk's table writes it
+# (name part profile limit estimate later span switches again flags
+# programs...), and optionally "gt GROUP[/K] SECONDS": an earlier run's
+# [GROUP_TIME: ] figures, whose first, resweep and later times (the
+# medians) stand for the model's.
+#
+# Variables (-v):
+#   budget    seconds the whole run may take (TIME_BUDGET)
+#   fixed     seconds outside the groups: the header, probes, drift points
+#   runs      "" (the plan decides) or a fixed count for the groups that
+#             run again (ROUNDS; 1 runs everything once)
+#   span      milliseconds of samples a span group's result takes over all
+#             of its invocations (LMBENCH_SPAN)
+#   main chase mb   the sizes the models' memory terms stand for, MB: the
+#             main-memory size, the chase size (memlat_len), MB
+#   bwratio   the reference bandwidth over the one measured at the start
+#             (memory terms take that much longer), 1 when not measured
+#   pairs nodes loaders   CPU pairs of lat_c2c, NUMA nodes, loader runs
+#   seed      the later invocations' order (a number)
+#   profile   quick, standard or full
+#
+# A cost model (lmbench.groups: estimate, later) is terms joined by +: a
+# number of seconds, or NUMBER*NAME: main, chase and mb in GB of those
+# sizes at the reference bandwidth (this project's VM, drift's bw probe
+# 6000 MB/s), span in seconds of one invocation's span, pairs, nodes
+# (squared) and loaders in their counts.
+#
+# A group that runs again runs RUNS_MIN to RUNS_MAX times (its "runs"
+# flag, else the defaults below); the first "sweeps" invocations run all
+# its steps, the rest the steps marked pass2 (its "later" model).  The
+# plan gives each group its least count, then adds invocations where they
+# cost least (the cheap groups run more often) while the estimate stays
+# within the budget's share (PLAN_SHARE); where even the least counts do
+# not fit, it takes them down to RUNS_FLOOR (the second sweeps go first)
+# and says so.
+#
+# Output, tab-separated:
+#   group NAME COUNT LEAST SWEEPS FIRST LATER SPAN_MS   the plan per group
+#   run NAME K                                       every invocation, in
+#                                                    run order
+#   total SECONDS                                    the estimate
+#   note TEXT                                        what the plan gave up
+BEGIN {
+	FS = " "
+	OFS = "\t"
+	RUNS_MIN = 5		# 5 + 5 invocations: the U test reaches p < 0.01
+	RUNS_MAX = 15		# the cheap groups: a short latency's host
+				# states last a second or two; each invocation
+				# samples one or two of them
+	RUNS_FLOOR = 3		# the least a group that runs again gets
+	PLAN_SHARE = 0.95	# of the budget: the rest is the estimate's error
+				# (and the run leaves out invocations beyond the
+				# least when it falls behind)
+	SPAN_MIN_MS = 30	# an invocation's span, at least
+	n = 0
+	if (profile == "quick") { RUNS_MIN = 3; RUNS_MAX = 5 }
+}
+# An earlier run's [GROUP_TIME: ] figures: its first, its sweeps after
+# the first and its later invocations (medians), in END.
+$1 == "gt" { gt[$2] = $3; next }
+NF >= 11 {
+	g = $1
+	order[++n] = g
+	est[g] = $5
+	lat[g] = $6
+	spanon[g] = $7
+	again[g] = $9
+	flags[g] = "," $10 ","
+	sw[g] = match(flags[g], /,sweeps=[0-9]+,/) ? substr(flags[g], RSTART + 8, RLENGTH - 9) + 0 : 1
+	resw[g] = match(flags[g], /,resweep=[^,]+,/) ? substr(flags[g], RSTART + 9, RLENGTH - 10) : ""
+	lo[g] = 1; hi[g] = 1
+	if (again[g] != "-") {
+		lo[g] = RUNS_MIN; hi[g] = RUNS_MAX
+		if (match(flags[g], /,runs=[0-9]+-[0-9]+,/)) {
+			split(substr(flags[g], RSTART + 6, RLENGTH - 7), rr, "-")
+			lo[g] = rr[1] + 0; hi[g] = rr[2] + 0
+		}
+		if (runs != "") lo[g] = hi[g] = runs + 0
+		if (sw[g] > lo[g]) sw[g] = lo[g]
+	}
+	cnt[g] = lo[g]
+}
+
+# The model's seconds for one invocation whose span is spanms.
+function cost(m, spanms,    t, i, k, f, v, s) {
+	k = split(m, t, "+")
+	s = 0
+	for (i = 1; i <= k; i++) {
+		if (split(t[i], f, "*") == 1) { s += f[1]; continue }
+		v = f[2] == "main" ? main / 1024 * bwratio \
+		  : f[2] == "chase" ? chase / 1024 * bwratio \
+		  : f[2] == "mb" ? mb / 1024 * bwratio \
+		  : f[2] == "span" ? spanms / 1000 \
+		  : f[2] == "pairs" ? pairs \
+		  : f[2] == "nodes" ? nodes * nodes \
+		  : f[2] == "loaders" ? loaders : 0
+		s += f[1] * v
+	}
+	# The quick profile's sizes are x8 apart, its series shorter: about
+	# half (the models are the standard profile's).
+	return profile == "quick" ? s / 2 : s
+}
+# An invocation's span: the group's span shared among its invocations.
+function span_of(g, c,    s) {
+	if (!spanon[g]) return 0
+	s = int(span / c + 0.5)
+	return s < SPAN_MIN_MS && span > 0 ? SPAN_MIN_MS : s
+}
+function first_cost(g, c) {
+	if (g in prev_first) return prev_first[g]
+	return cost(est[g], span_of(g, c))
+}
+function later_cost(g, c,    a, d) {
+	if (again[g] == "-") return 0
+	if (g in prev_later) return prev_later[g]
+	if (lat[g] != "-") return cost(lat[g], span_of(g, c))
+	# "again N/D" without a later model: that share of the first.
+	split(again[g], d, "/")
+	return cost(est[g], span_of(g, c)) * d[1] / d[2]
+}
+# A sweep after the first: its resweep model, else the first's cost.
+function resweep_cost(g, c) {
+	if (g in prev_resweep) return prev_resweep[g]
+	return resw[g] != "" ? cost(resw[g], span_of(g, c)) : first_cost(g, c)
+}
+# What COUNT invocations of g cost: the sweeps in full, the rest later.
+function total_of(g, c,    s) {
+	s = c < sw[g] ? c : sw[g]
+	return first_cost(g, c) + (s - 1) * resweep_cost(g, c) + (c - s) * later_cost(g, c)
+}
+function plan_total(    i, s) {
+	s = fixed
+	for (i = 1; i <= n; i++) s += total_of(order[i], cnt[order[i]])
+	return s
+}
+function prev_times(    g, k, i, j, t, c, v) {
+	for (k in gt) {
+		g = k; i = 1
+		if (k ~ /\//) { g = substr(k, 1, index(k, "/") - 1); i = substr(k, index(k, "/") + 1) + 0 }
+		if (!(g in est)) continue
+		if (i == 1) { prev_first[g] = gt[k]; continue }
+		c = i <= sw[g] ? "r" : "l"
+		nv[g, c]++; val[g, c, nv[g, c]] = gt[k]
+	}
+	for (g in est) for (j = 1; j <= 2; j++) {
+		c = j == 1 ? "r" : "l"
+		if (!nv[g, c]) continue
+		# The median.
+		n2 = nv[g, c]
+		for (i = 1; i <= n2; i++) t[i] = val[g, c, i]
+		for (i = 2; i <= n2; i++) { v = t[i]; for (k = i - 1; k >= 1 && t[k] > v; k--) t[k + 1] = t[k]; t[k + 1] = v }
+		v = n2 % 2 ? t[(n2 + 1) / 2] : (t[n2 / 2] + t[n2 / 2 + 1]) / 2
+		if (c == "r") prev_resweep[g] = v; else prev_later[g] = v
+	}
+}
+END {
+	prev_times()
+	avail = budget * PLAN_SHARE
+	total = plan_total()
+	# Over the budget: the second sweeps first, then the counts, from
+	# the group whose invocations cost most, down to the floor.
+	while (total > avail) {
+		best = ""
+		for (i = 1; i <= n; i++) {
+			g = order[i]
+			if (again[g] == "-" || runs != "") continue
+			if (sw[g] > 1 && cnt[g] > 1) {
+				d = resweep_cost(g, cnt[g]) - later_cost(g, cnt[g])
+				if (best == "" || d > bd) { best = g; bd = d; how = "sweep" }
+			}
+		}
+		if (best == "") {
+			for (i = 1; i <= n; i++) {
+				g = order[i]
+				if (again[g] == "-" || runs != "" || cnt[g] <= RUNS_FLOOR || cnt[g] <= sw[g]) continue
+				d = total_of(g, cnt[g]) - total_of(g, cnt[g] - 1)
+				if (best == "" || d > bd) { best = g; bd = d; how = "count" }
+			}
+		}
+		if (best == "") break
+		if (how == "sweep") { sw[best]--; gave = gave (gave == "" ? "" : ", ") best " swept once" }
+		else { cnt[best]--; fewer[best] = 1 }
+		total = plan_total()
+	}
+	for (g in fewer) gave = gave (gave == "" ? "" : ", ") g " " cnt[g] " times"
+	if (gave != "") print "note", "over the budget: " gave
+	if (total > avail) print "note", sprintf("the least plan is estimated at %d s, more than the budget of %d s", total + 0.5, budget)
+	# Within it: one more invocation where it costs least (not where the
+	# plan had to give something up: that comes back first).
+	for (; gave == "";) {
+		best = ""
+		for (i = 1; i <= n; i++) {
+			g = order[i]
+			if (again[g] == "-" || cnt[g] >= hi[g] || runs != "") continue
+			d = total_of(g, cnt[g] + 1) - total_of(g, cnt[g])
+			if (total + d > avail) continue
+			if (best == "" || d < bd) { best = g; bd = d }
+		}
+		if (best == "") break
+		cnt[best]++
+		total = plan_total()
+	}
+	for (i = 1; i <= n; i++) {
+		g = order[i]
+		print "group", g, cnt[g], (cnt[g] < lo[g] ? cnt[g] : lo[g]), sw[g],
+			sprintf("%.2f", first_cost(g, cnt[g])), sprintf("%.2f", later_cost(g, cnt[g])),
+			span_of(g, cnt[g])
+	}
+	# The order: the first invocations in lmbench3's order, each at its
+	# share of the first round's time, and each group's later ones spread
+	# evenly from its first to the end, each at a random place in its
+	# share, so that the groups come in a random order, none bunches up
+	# at one end and a slow phase of the host falls on a few invocations
+	# of many metrics rather than on all of one.
+	srand(seed + 0)
+	c1 = 0
+	for (i = 1; i <= n; i++) c1 += first_cost(order[i], cnt[order[i]])
+	m = 0; cum = 0
+	for (i = 1; i <= n; i++) {
+		g = order[i]
+		f1 = first_cost(g, cnt[g])
+		k1 = c1 > 0 ? (cum + f1 / 2) / c1 : i / (n + 1)
+		cum += f1
+		m++; key[m] = k1 * 0.999; who[m] = g "\t1"
+		for (k = 2; k <= cnt[g]; k++) {
+			m++
+			key[m] = k1 + (1 - k1) * (k - 2 + rand()) / (cnt[g] - 1)
+			who[m] = g "\t" k
+		}
+	}
+	# Insertion sort (stable: a few hundred at most).
+	for (i = 2; i <= m; i++) {
+		kk = key[i]; ww = who[i]
+		for (j = i - 1; j >= 1 && key[j] > kk; j--) { key[j + 1] = key[j]; who[j + 1] = who[j] }
+		key[j + 1] = kk; who[j + 1] = ww
+	}
+	for (i = 1; i <= m; i++) print "run", who[i]
+	printf "total\t%d\n", total + 0.5
+}

@@ -1,0 +1,208 @@
+#!/usr/bin/perl
+# The run's plan (scripts/lib/plan.awk) on hand-made lines of the groups'
+# table (groups.awk -v want=table): how many invocations each group gets
+# within the budget (its least to its most, the cheap ones more; down to
+# the floor, the second sweeps first, when the budget is short, saying
+# so; ROUNDS and a group's runs fix them), what each costs (the cost
+# models' terms, or an earlier run's group times), the order (each
+# group's first invocation in the table's order, its later ones after
+# it; the seed decides the rest) and the estimate.  No benchmark runs.
+use strict;
+use warnings;
+use Test::More;
+use File::Temp qw(tempdir);
+
+my $tmp = tempdir(CLEANUP => 1);
+
+# A table line: NAME COST LATER SPAN AGAIN FLAGS (as groups.awk writes them).
+sub tl {
+	my ($name, $est, $later, $span, $again, $flags) = @_;
+	return join ' ', $name, 'OS', 'all', 120, $est, $later // '-', $span // 0, uc $name,
+		$again // '1/1', $flags // '-', "prog_$name";
+}
+# make_plan(LINES, VAR => value...): the plan's output, read: { group => { count
+# least sweeps first later span }, runs => [ "g/k" ... ], total, notes }.
+my $n = 0;
+sub make_plan {
+	my ($lines, %v) = @_;
+	my %var = (budget => 120, fixed => 0, runs => '', span => 0, main => 1024, chase => 256,
+		   mb => 1024, bwratio => 1, pairs => 2, nodes => 1, loaders => 1, seed => 1,
+		   profile => 'standard', %v);
+	my $in = "$tmp/in" . $n++;
+	open(my $fh, '>', $in) or die;
+	print $fh map { "$_\n" } @$lines;
+	close $fh;
+	my $cmd = join ' ', 'awk -f scripts/lib/plan.awk', (map { "-v $_='$var{$_}'" } sort keys %var), $in;
+	my $out = `$cmd`;
+	is($?, 0, "plan.awk exits 0 ($n)") or diag($out);
+	my %p = (runs => [], notes => [], order => []);
+	for (split /\n/, $out) {
+		my @f = split /\t/;
+		if ($f[0] eq 'group') {
+			my %g;
+			@g{qw(count least sweeps first later span)} = @f[ 2 .. 7 ];
+			$p{group}{ $f[1] } = \%g;
+			push @{ $p{order} }, $f[1];
+		} elsif ($f[0] eq 'run') {
+			push @{ $p{runs} }, "$f[1]/$f[2]";
+		} elsif ($f[0] eq 'total') {
+			$p{total} = $f[1];
+		} elsif ($f[0] eq 'note') {
+			push @{ $p{notes} }, $f[1];
+		} else {
+			push @{ $p{bad} }, $_;
+		}
+	}
+	return \%p;
+}
+sub counts { my ($p, @g) = @_; return [ map { $p->{group}{$_}{count} } @g ] }
+
+# ---- counts within the least and the most ------------------------------------------
+# a: 0.1 s an invocation, b: 5 s, c: runs once.
+my @abc = (tl('a', '0.1'), tl('b', '5'), tl('c', '2', '-', 0, '-'));
+my $p = make_plan(\@abc, budget => 86400);
+is_deeply(counts($p, qw(a b c)), [ 15, 15, 1 ], 'a budget that holds everything: the most (15), once for c');
+is_deeply([ map { $p->{group}{$_}{least} } qw(a b c) ], [ 5, 5, 1 ], 'the least: 5 (1 for c)');
+$p = make_plan(\@abc, budget => 60);
+is_deeply(counts($p, qw(a b c)), [ 15, 10, 1 ], 'budget 60: the cheap group 15, the dear one what fits (10)');
+$p = make_plan(\@abc, budget => 32);
+is_deeply(counts($p, qw(a b c)), [ 15, 5, 1 ], 'budget 32: the cheap group 15, the dear one its least');
+is_deeply($p->{notes}, [], '... nothing given up');
+ok($p->{total} <= 32 * 0.95, "... within the budget's share ($p->{total} s)");
+# The quick profile: 3 to 5.
+$p = make_plan(\@abc, budget => 86400, profile => 'quick');
+is_deeply([ map { "$p->{group}{$_}{count} $p->{group}{$_}{least}" } qw(a b) ], [ '5 3', '5 3' ],
+	  'quick: 3 to 5 invocations');
+# A group's runs: its least and most.
+$p = make_plan([ tl('a', '0.1', '-', 0, '1/1', 'runs=2-3'), tl('b', '0.1', '-', 0, '1/1', 'runs=7-7') ],
+	  budget => 86400);
+is_deeply([ map { "$p->{group}{$_}{count} $p->{group}{$_}{least}" } qw(a b) ], [ '3 2', '7 7' ],
+	  'runs=2-3: at most 3; runs=7-7: 7');
+$p = make_plan([ tl('a', '0.1', '-', 0, '1/1', 'runs=4-6'), tl('b', '20') ], budget => 100);
+is_deeply(counts($p, qw(a b)), [ 4, 4 ], 'runs=4-6 and a dear group over the budget: that one gives way, a keeps its least');
+
+# ---- a short budget: down to the floor, saying so ------------------------------------
+$p = make_plan(\@abc, budget => 20);
+is_deeply(counts($p, qw(a b c)), [ 5, 3, 1 ], 'budget 20: the dear group down to 3, the cheap one at its least');
+is_deeply($p->{notes}, [ 'over the budget: b 3 times' ], '... and a note says so');
+$p = make_plan(\@abc, budget => 10);
+is_deeply(counts($p, qw(a b c)), [ 3, 3, 1 ], 'budget 10: every group at the floor, 3');
+is(scalar @{ $p->{notes} }, 2, '... two notes') or diag(join "\n", @{ $p->{notes} });
+like($p->{notes}[0] // '', qr/^over the budget: (?:a 3 times, b 3 times|b 3 times, a 3 times)$/, '... the groups taken down');
+is($p->{notes}[1], 'the least plan is estimated at 17 s, more than the budget of 10 s',
+   '... and the least plan over the budget');
+# The second sweeps go first: s sweeps twice (2 s, its second 1.5 s, the
+# later ones 0.2 s); at budget 30, with b's five at 25 s, the least plan
+# is 29.1 s, over 28.5: s sweeps once, and no count is taken down.
+my @sw = (tl('b', '5'), tl('s', '2', '0.2', 0, '1/8', 'sweeps=2,resweep=1.5'));
+$p = make_plan(\@sw, budget => 86400);
+is_deeply([ map { $p->{group}{s}{$_} } qw(count sweeps first later) ], [ 15, 2, '2.00', '0.20' ],
+	  'a group that sweeps twice: its sweeps, its first and later costs');
+$p = make_plan(\@sw, budget => 30);
+is_deeply([ map { "$p->{group}{$_}{count} $p->{group}{$_}{sweeps}" } qw(b s) ], [ '5 1', '5 1' ],
+	  'budget 30: s sweeps once, the counts stay');
+is_deeply($p->{notes}, [ 'over the budget: s swept once' ], '... and a note says so');
+$p = make_plan(\@sw, budget => 20);
+is_deeply([ map { "$p->{group}{$_}{count} $p->{group}{$_}{sweeps}" } qw(b s) ], [ '3 1', '5 1' ],
+	  'budget 20: the sweep first, then the dear group\'s count');
+is_deeply($p->{notes}, [ 'over the budget: s swept once, b 3 times' ], '... both said');
+
+# ---- ROUNDS ---------------------------------------------------------------------------
+$p = make_plan([ @abc, $sw[1] ], runs => 3, budget => 10);
+is_deeply(counts($p, qw(a b c s)), [ 3, 3, 1, 3 ], 'ROUNDS=3: 3 of each that runs again, even over the budget');
+is($p->{group}{s}{sweeps}, 2, '... the sweeps kept');
+like(join("\n", @{ $p->{notes} }), qr/^the least plan is estimated at \d+ s, more than the budget of 10 s$/m,
+     '... saying the plan is over the budget');
+unlike(join("\n", @{ $p->{notes} }), qr/over the budget:/, '... but giving nothing up');
+$p = make_plan([ @abc, $sw[1] ], runs => 1);
+is_deeply([ map { "$p->{group}{$_}{count} $p->{group}{$_}{sweeps}" } qw(a b c s) ],
+	  [ '1 1', '1 1', '1 1', '1 1' ], 'ROUNDS=1: everything once, one sweep');
+is_deeply($p->{runs}, [ 'a/1', 'b/1', 'c/1', 's/1' ], '... in the table\'s order');
+
+# ---- the order ----------------------------------------------------------------------------
+my @four = (tl('w', '1'), tl('x', '0.5'), tl('y', '3', '-', 0, '-'), tl('z', '2', '1', 0, '1/2'));
+my %order;
+for my $seed (1 .. 6) {
+	$p = make_plan(\@four, budget => 86400, seed => $seed);
+	$order{$seed} = join ' ', @{ $p->{runs} };
+	my @r = @{ $p->{runs} };
+	my %pos;
+	@pos{@r} = 0 .. $#r;
+	my $total = 0;
+	$total += $p->{group}{$_}{count} for keys %{ $p->{group} };
+	is(scalar @r, $total, "seed $seed: a run line per invocation ($total)");
+	is(scalar(keys %pos), scalar @r, "seed $seed: each invocation once");
+	is_deeply([ grep { m{/1$} } @r ], [qw(w/1 x/1 y/1 z/1)], "seed $seed: the first invocations in the table's order");
+	my @bad;
+	for my $g (qw(w x z)) {
+		for my $k (2 .. $p->{group}{$g}{count}) {
+			push @bad, "$g/$k" unless $pos{"$g/$k"} > $pos{ "$g/" . ($k - 1) };
+		}
+	}
+	is_deeply(\@bad, [], "seed $seed: each group's invocations in order, the first before the later ones");
+}
+is(join(' ', @{ make_plan(\@four, budget => 86400, seed => 1)->{runs} }), $order{1}, 'the same seed: the same order');
+ok((grep { $order{$_} ne $order{1} } 2 .. 6), 'another seed: another order (one of five)');
+# The later invocations spread among the first ones and to the end.
+my @r = split ' ', $order{1};
+my ($y1) = grep { $r[$_] eq 'y/1' } 0 .. $#r;
+ok((grep { !m{/1$} } @r[ 0 .. $y1 ]), 'later invocations before the last group\'s first one');
+
+# ---- what each invocation costs -------------------------------------------------------------
+# Every term of a model: main, chase and mb in GB (at the reference
+# bandwidth, bwratio times longer), pairs, nodes squared, loaders.
+my $all = '1+2*main+3*chase+4*mb+5*pairs+6*nodes+7*loaders';
+my %sizes = (main => 512, chase => 256, mb => 2048, pairs => 2, nodes => 3, loaders => 2);
+$p = make_plan([ tl('m', $all, '-', 0, '-') ], %sizes);
+is($p->{group}{m}{first}, '88.75', 'the terms: 1 + 2*0.5 + 3*0.25 + 4*2 + 5*2 + 6*3*3 + 7*2 = 88.75');
+$p = make_plan([ tl('m', $all, '-', 0, '-') ], %sizes, bwratio => 2);
+is($p->{group}{m}{first}, '98.50', 'half the bandwidth: the memory terms twice as long');
+$p = make_plan([ tl('m', '3+2*main', '-', 0, '-') ], profile => 'quick');
+is($p->{group}{m}{first}, '2.50', 'quick: half the standard profile\'s model');
+# The span is shared among the invocations, 30 ms each at least.
+my $sp = tl('p', '0.1+5*span', '-', 1);
+$p = make_plan([$sp], span => 150, runs => 5);
+is_deeply([ @{ $p->{group}{p} }{qw(first later span)} ], [ '0.25', '0.25', 30 ],
+	  '150 ms over 5 invocations: 30 ms each, 0.1 + 5 * 0.03 s');
+$p = make_plan([$sp], span => 150, runs => 10);
+is($p->{group}{p}{span}, 30, '150 ms over 10 invocations: 30 ms each, the least');
+$p = make_plan([ tl('p', '0.1+5*span', '-', 0) ], span => 150, runs => 5);
+is_deeply([ @{ $p->{group}{p} }{qw(first span)} ], [ '0.10', 0 ], 'a group without the span: none');
+# "again N/D" without a later model: N/D of the first.
+$p = make_plan([ tl('d', '8', '-', 0, '1/4') ], runs => 3);
+is($p->{group}{d}{later}, '2.00', 'again 1/4, no later model: a quarter of the first');
+
+# ---- the estimate ------------------------------------------------------------------------------
+# The total: what the plan runs (the sweeps in full, the second ones at
+# their resweep cost, the rest at the later cost) and fixed, rounded.
+for my $case ([ 86400, 0 ], [ 30, 4.5 ], [ 20, 2 ], [ 60, 7.3 ]) {
+	my ($budget, $fixed) = @$case;
+	$p = make_plan([ @abc, $sw[1], tl('z', '2', '1', 0, '1/2') ], budget => $budget, fixed => $fixed);
+	my $sum = $fixed;
+	for my $g (keys %{ $p->{group} }) {
+		my $e = $p->{group}{$g};
+		my $sweeps = $e->{count} < $e->{sweeps} ? $e->{count} : $e->{sweeps};
+		my $resweep = $g eq 's' ? 1.5 : $e->{first};
+		$sum += $e->{first} + ($sweeps - 1) * $resweep + ($e->{count} - $sweeps) * $e->{later};
+	}
+	is($p->{total}, int($sum + 0.5), "budget $budget, fixed $fixed: the total is what the plan runs ($p->{total} s)");
+}
+
+# ---- an earlier run's group times ----------------------------------------------------------------
+# They stand for the model: the first invocation's, the median of the
+# second sweeps', the median of the later ones'.
+my @gt = ('gt a 2.5', 'gt a/2 1.0', 'gt a/3 3.0', 'gt a/4 2.0',
+	  'gt s 10', 'gt s/2 6', 'gt s/3 1', 'gt s/4 2', 'gt s/5 9', 'gt gone 99');
+$p = make_plan([ tl('a', '0.1'), $sw[1], @gt ], runs => 4);
+is_deeply([ @{ $p->{group}{a} }{qw(first later)} ], [ '2.50', '2.00' ],
+	  'a: the first 2.5 s, the later ones the median of 1, 3, 2');
+is_deeply([ @{ $p->{group}{s} }{qw(first later)} ], [ '10.00', '2.00' ],
+	  's: the first 10 s, the later ones the median of 1, 2, 9 (its second sweep apart)');
+is($p->{total}, int(2.5 + 3 * 2 + 10 + 6 + 2 * 2 + 0.5), '... the second sweep at its own 6 s');
+is_deeply([ sort keys %{ $p->{group} } ], [qw(a s)], 'a group of the earlier run that is not in this one: ignored');
+# A group the earlier run did not have: its model.
+$p = make_plan([ tl('a', '0.1'), tl('b', '5'), 'gt a 2.5' ], runs => 3);
+is_deeply([ map { $p->{group}{$_}{first} } qw(a b) ], [ '2.50', '5.00' ], 'b, not in the earlier run: its model');
+ok(!$p->{bad}, 'no line of any other kind');
+
+done_testing();
