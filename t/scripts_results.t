@@ -7,7 +7,9 @@
 # agrees with the value to the printed precision; every #stats line of the
 # file belongs to exactly one value.  The JSON twin must carry the same
 # values, and every number of the summary must be the metric (or the
-# simple function of metrics) its column names.
+# simple function of metrics) its column names.  A metric measured in
+# several invocations has its median invocation's value and line, and
+# each invocation's value is a number its own line shows.
 use strict;
 use warnings;
 use lib 't/lib';
@@ -35,7 +37,8 @@ for my $f (@samples) {
 	my $run = LMResults::parse($f);
 	my $m = LMResults::metrics($run);
 	my @names = sort grep { !/^:/ } keys %$m;
-	ok(@names > 1000, "$f: a full run's metrics (" . scalar(@names) . ')');
+	# (a full run at MB 1040 has over 1100; at MAIN 72 MB, 750)
+	ok(@names > 600, "$f: a full run's metrics (" . scalar(@names) . ')');
 	is(scalar @{ $run->{orphan_stats} }, 0, "$f: every #stats line belongs to a value")
 		or diag(join "\n", map { "line $_->{line}: $_->{label}" } @{ $run->{orphan_stats} });
 
@@ -49,14 +52,51 @@ for my $f (@samples) {
 		$no_unit++ if $n =~ $NO_UNIT;
 	}
 	$stats_seen += grep { $_->{overhead_stats} } @{ $m->{':series'} };
-	# A run with PASSES=2 keeps each metric's better pass: the other
-	# pass's values hold their #stats lines too.
+	# A metric measured in several invocations keeps its median one's
+	# #stats: the other invocations' values hold theirs.
 	$stats_seen += held_by_dropped_pass($run, $m);
 	is(scalar(keys %bad), 0, "$f: all " . scalar(@names)
 	   . ' metrics agree with their source lines')
 		or diag(join "\n", map { "$_: $bad{$_}" } (sort keys %bad)[0 .. 19]);
 	is($stats_seen, scalar(grep { /^#stats / } @lines),
 	   "$f: each #stats line is held by one value");
+
+	# The invocations: in the order run; the value and line the median
+	# invocation's (of an even count the better middle one); each value
+	# a number its line shows, each floor no worse than its value.
+	my (@badinv, $several);
+	for my $n (@names) {
+		my $r = $m->{$n};
+		my @iv = @{ $r->{invocations} // [] };
+		push(@badinv, "$n: no invocations"), next unless @iv;
+		my @k = map { $_->{inv} } @iv;
+		push @badinv, "$n: invocations @k not in order"
+			if grep { $k[$_] <= $k[ $_ - 1 ] } 1 .. $#k;
+		for my $i (@iv) {
+			my $text = ($lines[ $i->{line} - 1 ] // '') =~ s/^#\+ //r;
+			my ($printed) = grep { $_ == $i->{value} } $text =~ /($NUM)/g;
+			push(@badinv, "$n: invocation $i->{inv}: $i->{value} not on line $i->{line}: $text"), next
+				unless defined $printed;
+			# (the value as printed: within half its last digit)
+			my $tol = 0.5 * 10**-($printed =~ /\.(\d+)/ ? length $1 : 0);
+			my $dir = $r->{better} // 'none';
+			push @badinv, "$n: invocation $i->{inv}: floor $i->{floor} worse than $i->{value}"
+				if ($dir eq 'lower' && $i->{floor} > $i->{value} + $tol)
+				|| ($dir eq 'higher' && $i->{floor} < $i->{value} - $tol);
+		}
+		next unless @iv > 1;
+		$several++;
+		my $hi = ($r->{better} // '') eq 'higher';
+		my @by = sort { $hi ? $b->{value} <=> $a->{value} : $a->{value} <=> $b->{value} } @iv;
+		my $mid = $by[ int($#by / 2) ];
+		# (the line of an invocation with that value: two may have it)
+		my ($own) = grep { $_->{line} == $r->{line} } @iv;
+		push @badinv, "$n: $r->{value} (line $r->{line}) is not the median invocation's "
+			. "$mid->{value} (line $mid->{line})"
+			unless $r->{value} == $mid->{value} && $own && $own->{value} == $r->{value};
+	}
+	is_deeply(\@badinv, [], "$f: every metric's invocations, " . ($several // 0) . ' of them measured more than once')
+		or diag(join "\n", grep { defined } @badinv[0 .. 19]);
 	ok($no_unit < 0.05 * @names, "$f: few points without a printed unit ($no_unit)");
 
 	# lat_fs: one line per size, the rates in their own metrics with the
@@ -178,11 +218,15 @@ my @SUMMARY = (
 	       [ 'L2 $', 'cache.l2.latency' ]),
 	# The stride-128 and the random-order curve beyond twice the last
 	# cache level the run believes.
-	(map { my ($c, $s) = @$_; [ 'Memory latencies', $c, sub {
+	# Rand mem: the random chase over huge pages where the run took one,
+	# else over 4 KB pages.
+	(map { my ($c, @s) = @$_; [ 'Memory latencies', $c, sub {
 		my ($m, $run) = @_;
 		my $from = LMCaches::memory_from($run) // 0;
+		my ($s) = grep { my $s = $_; grep { /^\Q$s\E\@/ } keys %$m } @s;
 		med(map { $m->{$_}{value} } grep { /^\Q$s\E\@(.*)$/ && $1 * 1048576 > 2 * $from } keys %$m) } ] }
-		[ 'Main mem', 'mem.load_latency.stride_128' ], [ 'Rand mem', 'mem.random_latency.stride_16' ]),
+		[ 'Main mem', 'mem.load_latency.stride_128' ],
+		[ 'Rand mem', 'mem.random_latency_huge.stride_64', 'mem.random_latency.stride_16' ]),
 	# The placement group's and the loaded group's, where a run has them
 	# (the 4th field: blank or absent where nothing was measured).
 	(map { my ($c, $n, $i, $any) = @$_; [ 'IPC latency by placement', $c, sub {
@@ -232,8 +276,8 @@ for my $f (@samples) {
 	is(scalar @numeric, $checked, "$f: every measured summary number is checked");
 }
 
-# #stats lines held by values of the pass metrics() did not keep (a run
-# with PASSES=2 measured them twice).
+# #stats lines held by values of the invocations metrics() did not keep
+# (a metric measured more than once).
 sub held_by_dropped_pass {
 	my ($run, $m) = @_;
 	my %kept = map { ($_->{stats} // 0) => 1 } grep { ref eq 'HASH' } values %$m;

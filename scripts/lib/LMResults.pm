@@ -50,7 +50,7 @@ my $PLAIN_TITLE = qr/^(?:Memory (?:bzero|read|partial read|write|partial write|p
 
 # Header keys that may repeat; their values are kept in lists.
 my %MULTI = map { $_ => 1 } qw(net if mount CHECK SKIPPED FAILED GROUP_TIME TOPOLOGY TOPO_CPU
-	TOPO_NODE METRIC_MAP DROPIN DRIFT);
+	TOPO_NODE METRIC_MAP DROPIN DRIFT PLAN PLAN_NOTE PASS);
 
 sub parse {
 	my ($path) = @_;
@@ -179,8 +179,10 @@ sub parse_fh {
 						values => { map { $_ => $fig{$_} + 0 } keys %fig } };
 				}
 			} elsif ($k eq 'GROUP_TIME') {
-				my ($g, $s) = split ' ', $v;
+				# "<group>[/<k>] <seconds>[ at <seconds after the start>]"
+				my ($g, $s, $at, $t) = split ' ', $v;
 				$run{group_time}{$g} = $s if defined $s;
+				$run{group_start}{$g} = $t if defined $at && $at eq 'at' && finite($t);
 			} elsif ($k eq 'STATUS' && $v eq 'complete') {
 				$run{status} = 'complete';
 				delete $run{incomplete};
@@ -696,32 +698,94 @@ sub better {
 
 # Every measured value under a stable name.  Series points are named
 # "<series>@<x>"; the series themselves are in $m->{':series'}.  A run
-# that ran some groups twice ([PASS: 2]) has two records for each of
-# their metrics: the better value is kept (lower for a lower-is-better
-# metric, higher for a higher one; the first pass's for the rest), with
-# its own line and #stats, and the series are the first pass's.
+# whose groups ran more than once ([PASS: <k>] before each later
+# invocation, RESULTS_FORMAT 4; [PASS: 2] before the second pass of
+# older files) has a record per invocation of each of their metrics:
+# the metric's value is its median invocation's (of an even count the
+# better of the middle two: of two passes the better, as before), with
+# that invocation's line and #stats, so that a value is always a number
+# its line shows; {invocations} keeps them all in the order run, each {
+# value, floor (invocation_floor), inv, at, line, stats }; the series are
+# the first invocation's.  A metric measured once has { invocations } of
+# one.
 sub metrics {
 	my ($run) = @_;
-	my @v1 = grep { !$_->{pass} } @{ $run->{values} };
-	my @v2 = grep { $_->{pass} } @{ $run->{values} };
-	my @s1 = grep { !$_->{pass} } @{ $run->{series} };
-	my @s2 = grep { $_->{pass} } @{ $run->{series} };
-	my $m = pass_metrics($run, \@v1, \@s1);
-	return $m unless @v2 || @s2;
-	my $m2 = pass_metrics($run, \@v2, \@s2);
-	for my $n (grep { !/^:/ } keys %$m2) {
-		my ($a, $b) = ($m->{$n}, $m2->{$n});
-		if (!$a) {
-			$m->{$n} = $b;
-			next;
-		}
-		my $better = $a->{better} // 'none';
-		next unless $better eq 'lower' || $better eq 'higher';
-		next unless finite($a->{value}) && finite($b->{value});
-		$m->{$n} = $b if $better eq 'lower' ? $b->{value} < $a->{value}
-						    : $b->{value} > $a->{value};
+	my (%vals, %sers, @passes);
+	for my $v (@{ $run->{values} }) {
+		my $p = $v->{pass} // 1;
+		push @passes, $p unless $vals{$p} || $sers{$p};
+		push @{ $vals{$p} }, $v;
 	}
+	for my $s (@{ $run->{series} }) {
+		my $p = $s->{pass} // 1;
+		push @passes, $p unless $vals{$p} || $sers{$p};
+		push @{ $sers{$p} }, $s;
+	}
+	my %seen;
+	@passes = sort { $a <=> $b } grep { !$seen{$_}++ } 1, @passes;
+	my $m = pass_metrics($run, $vals{1} // [], $sers{1} // []);
+	for my $n (grep { !/^:/ } keys %$m) {
+		$m->{$n}{invocations} = [ invocation($m->{$n}, 1) ];
+	}
+	for my $p (grep { $_ > 1 } @passes) {
+		my $mp = pass_metrics($run, $vals{$p} // [], $sers{$p} // []);
+		for my $n (grep { !/^:/ } keys %$mp) {
+			if (!$m->{$n}) {
+				$m->{$n} = $mp->{$n};
+				$m->{$n}{invocations} = [];
+			}
+			push @{ $m->{$n}{invocations} }, invocation($mp->{$n}, $p);
+		}
+	}
+	for my $n (grep { !/^:/ } keys %$m) {
+		my $inv = $m->{$n}{invocations};
+		next unless @$inv > 1;
+		my @finite = grep { finite($_->{value}) } @$inv;
+		next unless @finite;
+		# The median invocation: of an even count, the better of the
+		# middle two (the lower one where nothing is better).
+		my $rec = $m->{$n};
+		my $hi = ($rec->{better} // '') eq 'higher';
+		my @by = sort { $hi ? $b->{value} <=> $a->{value} : $a->{value} <=> $b->{value} } @finite;
+		my $mid = $by[ int($#by / 2) ];
+		# That invocation's record as a whole (its label, which may
+		# carry the invocation's overhead, its other columns and
+		# intervals go with its line), with all the invocations.
+		$m->{$n} = { %{ $mid->{rec} }, invocations => $inv };
+	}
+	delete $_->{rec} for map { @{ $m->{$_}{invocations} } } grep { !/^:/ } keys %$m;
 	return $m;
+}
+
+# One invocation of a metric: its record's value, floor and place.
+sub invocation {
+	my ($rec, $pass) = @_;
+	my $st = $rec->{stats};
+	my $inv = $st && defined $st->{inv} && $st->{inv} =~ /^\d+$/ ? $st->{inv} + 0 : $pass;
+	return { value => $rec->{value}, floor => invocation_floor($rec), inv => $inv,
+		(defined $st && defined $st->{at} && finite($st->{at}) ? (at => $st->{at} + 0) : ()),
+		line => $rec->{line}, stats => $st, rec => $rec };
+}
+
+# An invocation's floor: its best interval (the least time, the most
+# bandwidth: the cost without the host's interference, which only adds
+# time), where its #stats samples are the value's own (their median is
+# the value, within 2%) and there are three or more; else its value.  A
+# metric with no better direction has its value.  compare judges the
+# floors: on a shared host a slow phase moves a whole invocation's median
+# by 10-50% between invocations 100 ms apart, its best interval by 1-3%
+# (doc/validation/compare.md).
+sub invocation_floor {
+	my ($rec) = @_;
+	my $v = $rec->{value};
+	my $dir = $rec->{better} // 'none';
+	my $st = $rec->{stats};
+	return $v unless $st && ($dir eq 'lower' || $dir eq 'higher') && finite($v) && $v != 0;
+	my @s = grep { finite($_) } used_samples($st);
+	return $v unless @s >= 3 && finite($st->{median}) && $st->{median} > 0;
+	return $v unless abs($st->{median} / $v - 1) <= 0.02;
+	my ($lo, $hi) = (sort { $a <=> $b } @s)[ 0, -1 ];
+	return $dir eq 'lower' ? $lo : $hi;
 }
 
 # The metrics of one pass: these values and series of the run.
