@@ -6,7 +6,7 @@
 # on stdout.  A value that is not a number is named.  And compare as a
 # gate: a metric missing on one side (a nan included), runs of different
 # machines or settings (CPU model, kernel, MB, profile) are refused unless
-# asked; floors are learned only from runs of the same machine; rows in
+# asked; only earlier runs of the same machine add their spread; rows in
 # order of group and numeric size; a line per group; machine properties
 # apart; a verdict category added by a module.
 use strict;
@@ -15,6 +15,7 @@ use lib 't/lib', 'scripts/lib';
 use LmTest;
 use LmRun;
 use LmScaled;
+use LmSynth;
 use LMResults;
 use Test::More;
 use File::Temp qw(tempdir);
@@ -108,22 +109,37 @@ is($r->{status}, 0, '--force: compared') or diag($r->{err});
 like($r->{out}, qr/^Warning: compared across machines or settings \(--force\): CPU model: /m,
      '--force: and said so');
 
-# Floors are learned from earlier runs of the same machine only: five
-# copies of another CPU's run beside A and B do not count.
-my $hist = "$tmp/hist";
-mkdir $hist or die;
-my $i = 0;
-for my $f (1.00, 1.01, 0.99, 1.005, 0.995) {
-	my $c = scaled_copy($v0, "$hist/vm.$i", $f);
-	put("x", slurp($c) =~ s/^\[CPU_MODEL: .*\]$/[CPU_MODEL: AMD EPYC 9654 96-Core Processor]/mr);
-	rename("$tmp/x", "$hist/vm." . $i++) or die;
+# Earlier runs add their spread only where they are of the same machine:
+# five runs of another CPU beside A and B do not count (a metric measured
+# once a run stays without a test), the same five of this CPU do (its
+# group's spread between them judges it).
+{
+	my $proc = sub {
+		my ($j) = @_;
+		return [ map { { name => "proc.$_->[0]", values => [ $_->[1] * (1 + $j) ] } }
+			[ 'exec', 300 ], [ 'fork', 100 ], [ 'shell', 1000 ], [ 'vfork', 50 ] ];
+	};
+	my %h;
+	for my $cpu ('AMD EPYC 9654 96-Core Processor', $LmSynth::HEADER{CPU_MODEL}) {
+		my $dir = "$tmp/hist" . keys %h;
+		mkdir $dir or die "$dir: $!";
+		my $i = 0;
+		synth_run("$dir/h." . $i++, metrics => $proc->($_), header => { CPU_MODEL => $cpu })
+			for -0.01, 0.005, 0, 0.01, -0.005;
+		my $ha = synth_run("$dir/h." . $i++, metrics => $proc->(0.002));
+		my $hb = synth_run("$dir/h." . $i++, metrics => $proc->(-0.003));
+		$h{$cpu} = run([ $^X, 'scripts/compare', '-a', $ha, $hb ]);
+	}
+	my ($other, $same) = @h{ 'AMD EPYC 9654 96-Core Processor', $LmSynth::HEADER{CPU_MODEL} };
+	unlike($other->{out}, qr/earlier runs/, 'earlier runs of another CPU: not used');
+	like($other->{out}, qr/^proc\.fork\s.*\snoisy\s+floor \S+, no test: 1\+1 invocations/m,
+	     'earlier runs of another CPU: a metric measured once a run has no test');
+	like($same->{out}, qr/\(5 earlier runs of the same machine and settings add their spread\)/,
+	     'earlier runs of the same CPU: used');
+	like($same->{out},
+	     qr/^proc\.fork\s.*\s~\s+floor \S+, p=\S+ >= 0\.05 against the spread of proc \(1\+1 invocations\)/m,
+	     'earlier runs of the same CPU: its group\'s spread between them judges it');
 }
-my $ha = scaled_copy($v0, "$hist/vm.$i", 1);
-my $hb = scaled_copy($v0, "$hist/vm." . ($i + 1), 1.001);
-$r = run([ $^X, 'scripts/compare', $ha, $hb ]);
-like($r->{out}, qr/the default for its kind \(0 earlier runs of the same machine and settings found, 5 needed/,
-     'earlier runs of another CPU are not learned from');
-like(slurp('doc/results.md'), qr/when 5 or more of them hold the metric/, 'the docs say 5, as the message');
 
 # ---- compare: order, groups, properties ------------------------------------------------------
 $r = run([ $^X, 'scripts/compare', '-a', $v0, $v1 ]);
@@ -140,8 +156,8 @@ for my $k (0 .. $#groups) {
 	$last{ $groups[$k] } = $k;
 }
 ok($order_ok, 'the rows of a group together');
-like($r->{out}, qr/^group ops\s+\d+ metrics\s+\d+ better\s+\d+ worse\s+\d+ changed\s+geomean [-+]\d+\.\d%$/m,
-     'a line per group with the geometric mean');
+like($r->{out}, qr/^group ops\s+\d+ metrics\s+\d+ better\s+\d+ worse\s+\d+ changed\s+\d+ noisy\s+geomean [-+]\d+\.\d%$/m,
+     'a line per group with its verdicts and the geometric mean');
 like($r->{out}, qr/^Machine properties \(not judged\):\ntlb\.pages\s+80\.000\s+96\.000$/m,
      'tlb pages listed apart');
 unlike($r->{out}, qr/^tlb\.pages\s.*%/m, 'and not judged as a result');
@@ -149,14 +165,21 @@ unlike($r->{out}, qr/^tlb\.pages\s.*%/m, 'and not judged as a result');
 # ---- a verdict category from a module ----------------------------------------------------------
 {
 	require LMCompare;
-	my $planted = scaled_copy($v0, "$tmp/planted.0", { 'ops.integer.add' => 1.2, 'ops.integer.mul' => 1.2 });
-	LMCompare::register_category({ name => 'host moved', order => 10, gate => 0,
-		about => 'test', test => sub { $_[0]{changed} && $_[0]{name} eq 'ops.integer.add' } });
-	my $c = LMCompare::compare(a => [ LMResults::parse($v0) ], b => [ LMResults::parse($planted) ]);
+	# Two system calls, five invocations a side, both 20% slower on B.
+	my $two = sub {
+		my ($f) = @_;
+		return [ map { { name => $_, values => synth_values(0.1 * $f, 5, [ -0.01, 0.005, 0, 0.01, -0.005 ]) } }
+			'syscall.null', 'syscall.read' ];
+	};
+	my $sa = synth_run("$tmp/cat_a.0", metrics => $two->(1));
+	my $sb = synth_run("$tmp/cat_b.0", metrics => $two->(1.2));
+	LMCompare::register_category({ name => 'test moved', order => 10, gate => 0,
+		about => 'test', test => sub { $_[0]{changed} && $_[0]{name} eq 'syscall.null' } });
+	my $c = LMCompare::compare(a => [ LMResults::parse($sa) ], b => [ LMResults::parse($sb) ]);
 	my %v = map { $_->{name} => $_->{verdict} } @{ $c->{rows} };
-	is($v{'ops.integer.add'}, 'host moved', 'a registered category names its rows');
-	is($v{'ops.integer.mul'}, 'worse', 'the built-in ones the rest');
-	ok(!LMCompare::gating('host moved') && LMCompare::gating('worse'), 'each says whether it fails the gate');
+	is($v{'syscall.null'}, 'test moved', 'a registered category names its rows');
+	is($v{'syscall.read'}, 'worse', 'the built-in ones the rest');
+	ok(!LMCompare::gating('test moved') && LMCompare::gating('worse'), 'each says whether it fails the gate');
 }
 
 done_testing();

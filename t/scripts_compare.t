@@ -1,154 +1,526 @@
 #!/usr/bin/perl
-# scripts/compare as a regression gate: an A/A pair of real runs is
-# mostly quiet, a planted 10% change is always found (one run a side with
-# the default floors, with floors learned from earlier runs, several runs
-# a side by the range rule and by the U test), an unchanged copy exits 0,
-# and the command line behaves (usage exit 2, --help exit 0).
+# scripts/compare as a regression gate, on small synthetic results files
+# (RESULTS_FORMAT 4, t/lib/LmSynth.pm) whose invocations are known, so
+# that each verdict is known.  The engine tries five tests in order
+# (LMCompare::compare): the best state (3+ invocations a side, each
+# side's floors within a factor 1.03 of its least confirmed by two or
+# more), the pooled 2% quantile (3+ invocations a side with samples), the
+# U test over the floors, the family's spread, none.  Here:
+# - an A/A pair (other jitter of the same figures) exits 0, nothing
+#   flagged, each metric judged by the test its invocations allow: best
+#   state (steady floors; one metric with three of five invocations in a
+#   slower state), pooled (floors 4-6% apart, so no side confirms a best
+#   state, with samples), U (the same without samples), family (measured
+#   once, its group five times), none (measured once, nothing of its
+#   family twice: "noisy", never "~", whatever -d); the header names the
+#   tests;
+# - a planted 10% change is flagged in the right direction by each test,
+#   with the figures worked out here (the change of the median confirming
+#   floor, the pooled quantile's change, the floors' medians), and p where
+#   it is known: 1/2001 (no draw of the best states' spread reaches 10%),
+#   1/401 (no draw of the pooled bootstrap crosses 0), 2/252 (the exact U
+#   p of two separated sides); not where no test can see it;
+# - -d moves a metric between "~" and "noisy" at the change it could see;
+#   -t keeps a smaller change from counting;
+# - several runs a side pool their invocations (2+2 each: no test; 4+4:
+#   found, by the pooled test: runs of two invocations give the best
+#   state no spread to judge by); earlier runs of the machine (history)
+#   give a metric measured once a run its family's spread, and -N goes
+#   without;
+# - --power prints its table and finds a planted change;
+# - the old sample pair (one invocation a run) and an old two-pass file
+#   are read and judged: a verdict line per metric, those measured once
+#   "noisy";
+# - the command line: usage errors exit 2 with the reason and the usage.
 use strict;
 use warnings;
 use lib 't/lib';
 use lib 'scripts/lib';
 use LmTest;
-use LmScaled;
-use LMResults;
+use LmSynth;
 use Test::More;
 use File::Temp qw(tempdir);
+use List::Util qw(min max);
 
-my ($v0, $v1) = sort grep { /\.\d+$/ } glob('results/sample/x86_64-linux/vm.*');
-plan skip_all => 'no sample pair vm.0, vm.1 in results/sample/x86_64-linux'
-	unless $v0 && $v1;
 my $tmp = tempdir(CLEANUP => 1);
-
 sub compare { return run([ $^X, 'scripts/compare', @_ ]); }
-# "name -> verdict" of each metric line printed.
-sub flagged {
+sub dir { my $d = "$tmp/$_[0]"; mkdir $d or die "$d: $!"; return $d; }
+
+# The metric lines: name => { old, new, pct, verdict, why }.
+sub rows {
 	my ($out) = @_;
-	my %f;
-	while ($out =~ /^(\S+)\s+\S+\s+\S+\s+[-+]\d+\.\d%\s+(better|worse|changed)\s/mg) {
-		$f{$1} = $2;
+	my ($table) = $out =~ /^metric\s+old\s+new\s+change\s+why\n(.*?)(?:\n\n|\z)/ms;
+	my %r;
+	for (split /\n/, $table // '') {
+		/^(\S+)\s+(\S+)\s+(\S+)\s+([-+]\d+\.\d)%\s+(\S+)\s+(.*)$/ or next;
+		$r{$1} = { old => $2, new => $3, pct => $4, verdict => $5, why => $6 };
 	}
-	return \%f;
+	return \%r;
 }
+# name => verdict of the flagged lines (better, worse, changed).
+sub flagged {
+	my ($r) = @_;
+	return { map { $_ => $r->{$_}{verdict} } grep { $r->{$_}{verdict} =~ /^(?:better|worse|changed)$/ } keys %$r };
+}
+# (changed, of, judged) from "Changed: k of N metrics (p%); J judged".
 sub counts {
 	my ($out) = @_;
-	return $out =~ /^Changed: (\d+) of (\d+) metrics/m ? ($1, $2) : (undef, undef);
+	return $out =~ /^Changed: (\d+) of (\d+) metrics \([\d.]+%\); (\d+) judged \([\d.]+% of them\)$/m
+		? ($1, $2, $3) : ();
+}
+# (d, see, of, noisy) from "Could see a change of d% or more in X of N
+# metrics; Y too noisy to judge".
+sub seen {
+	my ($out) = @_;
+	return $out =~ /^Could see a change of (\S+)% or more in (\d+) of (\d+) metrics; (\d+) too noisy to judge/m
+		? ($1, $2, $3, $4) : ();
+}
+# Which test a why names: best, pool, U, family, none (the forms
+# doc/results.md gives), or '?'.
+sub test_of {
+	my ($why) = @_;
+	my $pct = qr/[-+]\d+\.\d%/;
+	my $p = qr/p=\S+ (?:<|>=) 0\.05/;
+	my $inv = qr/\(\d+\+\d+ invocations\)/;
+	return 'best' if $why =~ /^best state $pct \(\d+\+\d+ of \d+\+\d+ invocations\), $p against the spread in best states of \S+, sees (?:\d+\.\d%|nothing)/;
+	return 'pool' if $why =~ /^pooled 2% $pct, $p $inv, sees (?:\d+\.\d%|nothing)/;
+	return 'U' if $why =~ /^floor $pct, U test $p $inv, sees/;
+	return 'family' if $why =~ /^floor $pct, $p against the spread of \S+ $inv, sees/;
+	return 'none' if $why =~ /^floor $pct, no test: \d+\+\d+ invocations and nothing of its family/
+		&& $why =~ / measured twice in a run, sees nothing$/;
+	return '?';
+}
+sub sees { return $_[0] =~ /sees (\d+\.\d)%/ ? $1 : undef; }
+
+# ---- the synthetic runs -------------------------------------------------------------
+
+# Each invocation's jitter, A's and B's (the same machine, other moments):
+# within 2.2%, so every floor of a side is in its best state.
+my @JA = (-0.01, 0.005, 0, 0.01, -0.005);
+my @JB = (0.008, -0.007, 0.002, -0.012, 0.004);
+# Three of five invocations in a slower state (12-25% slower): the best
+# state is the other two, 1% apart.
+my %SLOW = (a => [ 0, 0.12, 0.01, 0.15, 0.13 ], b => [ 0.2, 0.002, 0.25, 0.008, 0.22 ]);
+# One invocation 4% or more faster than the rest: no side confirms a
+# best state (pooled with samples, U without).
+my %POOLED = (a => [ 0, 0.05, 0.04, 0.06, 0.045 ], b => [ 0.045, 0, 0.06, 0.04, 0.05 ]);
+my %SPREAD = (a => [ 0, 0.06, 0.04, 0.08, 0.05 ], b => [ 0.05, 0.09, 0.005, 0.045, 0.07 ]);
+# The metrics of side a or b, each times its factor in %$f: five
+# invocations with samples (two times, two rates, two of the select group
+# at twice the jitter; syscall.read with its slow state; sig.catch with
+# its one fast invocation), five without (pipe: floors only, spread), one
+# measured once whose group (select) is measured five times, one measured
+# once alone (proc).
+sub metrics {
+	my ($side, $f) = @_;
+	my $J = $side eq 'a' ? \@JA : \@JB;
+	my $x = sub { $f->{ $_[0] } // 1 };
+	my @J2 = map { 2 * $_ } @$J;
+	return [
+		{ name => 'syscall.null', values => synth_values(0.1 * $x->('syscall.null'), 5, $J) },
+		{ name => 'syscall.read', values => synth_values(0.2 * $x->('syscall.read'), 5, $SLOW{$side}) },
+		{ name => 'stream.copy.bandwidth', unit => 'MB/sec',
+		  values => synth_values(5000 * $x->('stream.copy.bandwidth'), 5, $J) },
+		{ name => 'stream.scale.bandwidth', unit => 'MB/sec',
+		  values => synth_values(4000 * $x->('stream.scale.bandwidth'), 5, $J) },
+		{ name => 'sig.catch', values => synth_values(2 * $x->('sig.catch'), 5, $POOLED{$side}) },
+		{ name => 'pipe.latency', stats => 0, values => synth_values(4 * $x->('pipe.latency'), 5, $SPREAD{$side}) },
+		{ name => 'select.file.10', values => synth_values($x->('select.file.10'), 5, \@J2) },
+		{ name => 'select.file.100', values => synth_values(3 * $x->('select.file.100'), 5, [ reverse @J2 ]) },
+		{ name => 'select.file.500', values => [ 10 * $x->('select.file.500') * (1 + $J->[0]) ] },
+		{ name => 'proc.exec', values => [ 300 * $x->('proc.exec') * (1 + $J->[1]) ] },
+	];
+}
+sub metric_of {
+	my ($side, $name, $f) = @_;
+	my ($m) = grep { $_->{name} eq $name } @{ metrics($side, $f) };
+	return $m;
+}
+my @ALL = map { $_->{name} } @{ metrics('a') };
+my @BEST = qw(syscall.null syscall.read stream.copy.bandwidth stream.scale.bandwidth select.file.10
+	select.file.100);
+my %TEST = ((map { $_ => 'best' } @BEST), 'sig.catch' => 'pool', 'pipe.latency' => 'U',
+	'select.file.500' => 'family', 'proc.exec' => 'none');
+# The planted change: 10% slower, faster, more and less bandwidth.
+my %PLANT = ('syscall.null' => 1.1, 'syscall.read' => 1 / 1.1, 'stream.copy.bandwidth' => 1.1,
+	'stream.scale.bandwidth' => 1 / 1.1, 'sig.catch' => 1.1, 'pipe.latency' => 1.1,
+	'select.file.500' => 1.1, 'proc.exec' => 1.1);
+my %FOUND = ('syscall.null' => 'worse', 'syscall.read' => 'better', 'stream.copy.bandwidth' => 'better',
+	'stream.scale.bandwidth' => 'worse', 'sig.catch' => 'worse', 'pipe.latency' => 'worse',
+	'select.file.500' => 'worse');
+
+my $d1 = dir('one');
+my $fa = synth_run("$d1/a.0", metrics => metrics('a'), order => 'spread');
+my $fb = synth_run("$d1/b.0", metrics => metrics('b'), order => 'spread');
+my $fp = synth_run("$d1/p.0", metrics => metrics('b', \%PLANT), order => 'spread');
+
+# ---- the figures, worked out here ------------------------------------------------------
+
+sub g6 { return 0 + sprintf('%.6g', $_[0]); }
+sub med {
+	my @v = sort { $a <=> $b } @_;
+	return @v % 2 ? $v[ $#v / 2 ] : ($v[ @v / 2 - 1 ] + $v[ @v / 2 ]) / 2;
+}
+sub better_of { return ($_[0]{unit} // '') eq 'MB/sec' ? 'higher' : 'lower'; }
+# An invocation's samples as LmSynth writes them (its value and each
+# sample to six figures; a rate's spread mirrored).
+sub samples {
+	my ($m, $v) = @_;
+	my $sg = better_of($m) eq 'higher' ? -1 : 1;
+	$v = g6($v);
+	return map { g6($v * (1 + $sg * $_)) } @SPREAD;
+}
+# Each invocation's floor: the best of its samples (the least time, the
+# most bandwidth), its value where it has none.
+sub floors {
+	my ($m) = @_;
+	return map { g6($_) } @{ $m->{values} } unless $m->{stats} // 1;
+	my $hi = better_of($m) eq 'higher';
+	return map { $hi ? max(samples($m, $_)) : min(samples($m, $_)) } @{ $m->{values} };
+}
+# A side's best state: the logs of its floors (negated for a rate: lower
+# better) within log 1.03 of the best.
+sub best_state {
+	my ($m) = @_;
+	my $sg = better_of($m) eq 'higher' ? -1 : 1;
+	my @l = sort { $a <=> $b } map { $sg * log } floors($m);
+	return grep { $_ <= $l[0] + log(1.03) + 1e-12 } @l;
+}
+# The best-state change from A to B in percent (of the median confirming
+# floor), and how many floors confirm each side.
+sub best_change {
+	my ($name, $f) = @_;
+	my ($ma, $mb) = (metric_of('a', $name), metric_of('b', $name, $f));
+	my ($ba, $bb) = ([ best_state($ma) ], [ best_state($mb) ]);
+	my $sg = better_of($ma) eq 'higher' ? -1 : 1;
+	return (100 * (exp($sg * (med(@$bb) - med(@$ba))) - 1), scalar @$ba, scalar @$bb);
+}
+# The pooled 2% quantile of a side's samples (55: the 2nd best).
+sub pooled {
+	my ($m) = @_;
+	my $sg = better_of($m) eq 'higher' ? -1 : 1;
+	my @o = sort { $sg * ($a <=> $b) } map { samples($m, $_) } @{ $m->{values} };
+	my $k = int(0.02 * @o);
+	$k++ if $k < 0.02 * @o;
+	return $o[ $k - 1 ];
+}
+sub pooled_change {
+	my ($name, $f) = @_;
+	return 100 * (pooled(metric_of('b', $name, $f)) / pooled(metric_of('a', $name)) - 1);
+}
+# The change of the median floor (the U and family tests' figure).
+sub floor_change {
+	my ($name, $f) = @_;
+	return 100 * (med(floors(metric_of('b', $name, $f))) / med(floors(metric_of('a', $name))) - 1);
 }
 
-# (a) A/A: two runs of the same idle machine five minutes apart.
-my $r = compare($v0, $v1);
-my ($n, $of) = counts($r->{out});
-ok(defined $n && $of > 1000, "A/A: a verdict over the whole run ($of metrics)");
-my $f = flagged($r->{out});
-is(scalar keys %$f, $n, 'A/A: one line per changed metric');
-ok($n <= 0.05 * $of, sprintf('A/A vm.0 vs vm.1: %d of %d flagged (%.1f%%), at most 5%%',
-	$n, $of, 100 * $n / $of));
-is($r->{status}, $n ? 1 : 0, 'A/A: exit status says whether something changed');
-$r = compare('-a', $v0, $v1);
-like($r->{out}, qr/^syscall\.null\s+\S+\s+\S+\s+[-+]\d+\.\d%\s+~\s+within floor/m,
-     '-a: an unchanged metric is listed with ~');
-($n) = counts($r->{out});
-is(scalar(() = $r->{out} =~ /^\S+\s+\S+\s+\S+\s+[-+]\d+\.\d%\s+~\s/mg) + $n, $of,
-   '-a: every metric listed');
+# What the fixture is meant to be, before any verdict rests on it: every
+# side of the best-state metrics confirms (two or more floors), no side
+# of sig.catch and pipe.latency does.
+for my $n (@ALL) {
+	my $m = metric_of('a', $n);
+	next if @{ $m->{values} } < 3;
+	for my $s ($m, metric_of('b', $n), metric_of('b', $n, \%PLANT)) {
+		my $k = () = best_state($s);
+		die "fixture: $n confirms with $k floors\n" if ($TEST{$n} eq 'best') != ($k >= 2);
+	}
+}
 
-# (b) One run a side: 10% up or down planted in five low-noise metrics
-# (integer and float operations), values and #stats samples alike.
-my %plant = ('ops.integer.add' => 1.10, 'ops.int64.mul' => 0.90,
-	     'ops.float.mul' => 1.10, 'ops.double.div' => 0.90,
-	     'ops.double.add' => 1.10);
-my $pb = scaled_copy($v0, "$tmp/planted.0", \%plant);
-my $same = scaled_copy($v0, "$tmp/same.0", 1);
-$r = compare($v0, $pb);
+# ---- (a) A/A: nothing flagged, each metric by its test -------------------------------
+
+my $r = compare($fa, $fb);
+is($r->{status}, 0, 'A/A: exit 0') or diag($r->{err});
+is_deeply([ (counts($r->{out}))[ 0, 1 ] ], [ 0, scalar @ALL ], 'A/A: Changed: 0 of 10 metrics');
+is_deeply(flagged(rows($r->{out})), {}, 'A/A: no metric line flagged');
+like($r->{out}, qr/^-a lists every metric\.$/m, 'without -a: says -a lists them');
+like($r->{out}, qr/^Old and new: .*\bbest state\b.*\bpooled\b.*\bU test\b.*\bfamily\b.*\n"sees": /ms,
+     'the header names the four tests, in their order');
+$r = compare('-a', $fa, $fb);
+my $rows = rows($r->{out});
+is_deeply([ sort keys %$rows ], [ sort @ALL ], '-a: a line for every metric');
+is_deeply({ map { $_ => test_of($rows->{$_}{why}) } keys %$rows }, \%TEST,
+	  'each metric judged by the first test its invocations allow');
+is_deeply({ map { $_ => $rows->{$_}{verdict} } keys %$rows },
+	  { map { $_ => $_ =~ /^(?:proc\.exec|sig\.catch)$/ ? 'noisy' : '~' } @ALL },
+	  'A/A: "~" where a test could see 10%, "noisy" where none could');
+is_deeply([ seen($r->{out}) ], [ 10, 8, 10, 2 ], 'A/A: could see 10% in 8 of 10 metrics; 2 too noisy');
+is_deeply([ counts($r->{out}) ], [ 0, 10, 9 ], 'A/A: 0 of 10 changed, 9 judged');
+# The confirming floors of each side, and whose spread in best states
+# judges them: syscall's and stream's own (2 metrics x 2 runs x 4
+# residuals: 16, of 12 needed), select's from all metrics (its best
+# states of 3 give 2 residuals each: 8).
+for my $n (@BEST) {
+	my (undef, $ka, $kb) = best_change($n);
+	my $fam = $n =~ /^select/ ? 'all' : ($n =~ /^([^.]+)/)[0];
+	like($rows->{$n}{why} // '', qr/^best state [-+]\d+\.\d% \(\Q$ka+$kb\E of 5\+5 invocations\), .* best states of \Q$fam\E,/,
+	     "A/A $n: $ka+$kb of 5+5 confirm its best state, judged against $fam");
+}
+# sig.catch: each side's 2% quantile is its one fast invocation's, and a
+# third of the draws ((4/5)^5) miss it: the quantile moves 4-6% and the
+# test cannot see 10%.
+{
+	my $s = sees($rows->{'sig.catch'}{why} // '');
+	ok(defined $s && $s > 10, 'A/A sig.catch (pooled, one fast invocation a side): sees ' . ($s // '?')
+	   . '%, more than 10%: noisy');
+}
+like($rows->{'proc.exec'}{why} // '',
+     qr/no test: 1\+1 invocations and nothing of its family measured twice in a run, sees nothing$/,
+     'measured once, nothing of its family twice: no test, sees nothing');
+like($rows->{'select.file.500'}{why} // '', qr/against the spread of select \(1\+1 invocations\)/,
+     'measured once, its group five times: judged against the group\'s spread');
+like($r->{out}, qr/^group select\s+3 metrics\s+0 better\s+0 worse\s+0 changed\s+0 noisy\s+geomean [-+]\d+\.\d%$/m,
+     'a line per group, with its noisy column');
+like($r->{out}, qr/^group proc\s+1 metrics\s+0 better\s+0 worse\s+0 changed\s+1 noisy\s+geomean [-+]\d+\.\d%$/m,
+     'the noisy metric counted in its group');
+$r = compare('-a', '-d', 1000, $fa, $fb);
+is(rows($r->{out})->{'proc.exec'}{verdict}, 'noisy', '-d 1000: a metric no test could judge is still noisy, never ~');
+
+# ---- (b) a planted 10% change ---------------------------------------------------------
+
+$r = compare('-a', $fa, $fp);
 is($r->{status}, 1, 'planted 10%: exit 1');
-$f = flagged($r->{out});
-is_deeply([ sort keys %$f ], [ sort keys %plant ], 'planted 10%: each planted metric flagged, nothing else');
-is($f->{'ops.integer.add'}, 'worse', 'a slower operation is worse');
-is($f->{'ops.int64.mul'}, 'better', 'a faster operation is better');
-like($r->{out}, qr/^ops\.integer\.add\s+0\.3537\s+0\.3891\s+\+10\.0%\s+worse\s+beyond floor 5\.0% \(default for ops\)$/m,
-     'old, new, change, verdict and why');
-$r = compare($v0, $same);
-is($r->{status}, 0, 'unchanged copy: exit 0');
-is((counts($r->{out}))[0], 0, 'unchanged copy: nothing flagged');
-$r = compare("-t", 15, $v0, $pb);
-is($r->{status}, 0, '-t 15: a 10% change is below the threshold');
-
-# Floors learned from the host's earlier runs: five runs of "h" within
-# +-1% of each other; a 10% change in metrics of noisy kinds is found,
-# which the default floors would not find.
-my $hist = "$tmp/hist";
-mkdir $hist or die "$hist: $!";
-my $i = 0;
-scaled_copy($v0, "$hist/h." . $i++, $_) for 1.00, 1.01, 0.99, 1.005, 0.995;
-my $ha = scaled_copy($v0, "$hist/h." . $i++, 1);
-my %noisy = ('syscall.null' => 1.10, 'pipe.latency' => 0.90,
-	     'mem.load_latency.stride_128@0.00049' => 1.10,
-	     'bw_mem.rd@0.524288' => 0.90, 'fs.create@1k' => 0.90);
-my $hb = scaled_copy($v0, "$tmp/noisy.0", \%noisy);
-$r = compare($ha, $hb);
-is($r->{status}, 1, 'learned floors: exit 1');
-$f = flagged($r->{out});
-is_deeply([ sort keys %$f ], [ sort keys %noisy ], 'learned floors: each planted metric flagged, nothing else');
-like($r->{out}, qr/^syscall\.null\s.*beyond floor \d+\.\d% \(5 earlier runs\)$/m,
-     'the floor is said to come from 5 earlier runs');
-$r = compare('-N', $ha, $hb);
-is((counts($r->{out}))[0], 0, '-N: the default floors do not resolve 10% in noisy kinds');
-
-# (c) Several runs a side.  Range rule (2+2): the five ops metrics that
-# moved least between vm.0 and vm.1, planted in copies of both.
-my ($m0, $m1) = map { LMResults::metrics(LMResults::parse($_)) } $v0, $v1;
-my @calm = (sort { abs(log($m1->{$a}{value} / $m0->{$a}{value}))
-		   <=> abs(log($m1->{$b}{value} / $m0->{$b}{value})) }
-	    grep { /^ops\./ && $m1->{$_} } keys %$m0)[0 .. 4];
-my %p2 = map { $_ => 1.10 } @calm;
-my @b2 = (scaled_copy($v0, "$tmp/p2.0", \%p2), scaled_copy($v1, "$tmp/p2.1", \%p2));
-$r = compare($v0, $v1, '--', @b2);
-is($r->{status}, 1, '2+2 runs, planted: exit 1');
-$f = flagged($r->{out});
-is_deeply([ sort keys %$f ], [ sort @calm ], '2+2 runs: each planted metric flagged, nothing else');
-like($r->{out}, qr/ranges apart, beyond the runs' spread \d+\.\d% \(2\+2 runs\)/, 'range rule named');
-$r = compare($v0, $v1, '--', $v1, $v0);
-is($r->{status}, 0, '2+2 runs, the same runs: exit 0');
-
-# U test (5+5): five copies of vm.0 within +-2%, and the same five with
-# 10% planted in five metrics of different kinds.
-my @jit = (0.98, 0.99, 1.00, 1.01, 1.02);
-my (@ja, @jb);
-for my $k (0 .. $#jit) {
-	push @ja, scaled_copy($v0, "$tmp/ja.$k", $jit[$k]);
-	my %pl = map { $_ => $jit[$k] * ($noisy{$_}) } keys %noisy;
-	my %all = map { $_ => $jit[$k] } grep { !/^:/ } keys %$m0;
-	push @jb, scaled_copy($v0, "$tmp/jb.$k", { %all, %pl });
+$rows = rows($r->{out});
+is_deeply(flagged($rows), \%FOUND, 'planted 10%: each metric a test can see flagged, in its direction');
+is($rows->{'proc.exec'}{verdict}, 'noisy', 'planted 10% where no test can see it: noisy, not ~');
+is_deeply([ counts($r->{out}) ], [ 7, 10, 9 ], 'Changed: 7 of 10 metrics, 9 judged');
+# Best state: the change of the median confirming floor (syscall.read:
+# -9.1% where the median of all its floors moved -2.6%).  p = 1/2001: a
+# best state's floors lie within log 1.03 of its least, so each residual
+# of the pool within log(1.03) x sqrt(2) (k = 2 the widest) = 0.042 of 0,
+# and a difference of two draws' medians within 0.084, short of the
+# log 1.1 = 0.095 of each change planted: no draw reaches it.
+for my $n (qw(syscall.null syscall.read stream.copy.bandwidth stream.scale.bandwidth)) {
+	my ($want, $ka, $kb) = best_change($n, \%PLANT);
+	my $fam = ($n =~ /^([^.]+)/)[0];
+	my ($got, $k) = ($rows->{$n}{why} // '')
+		=~ /^best state ([-+]\d+\.\d)% \((\d+\+\d+) of 5\+5 invocations\), p=0\.0005 < 0\.05 against the spread in best states of \Q$fam\E, sees \d+\.\d%$/;
+	ok(defined $got && abs($got - $want) < 0.06 && $k eq "$ka+$kb",
+	   sprintf('%s: best state %+.1f%% (%d+%d, worked out here), p=0.0005 = 1/2001 (got %s)', $n, $want,
+		   $ka, $kb, $rows->{$n}{why} // 'no line'));
 }
-$r = compare(@ja, '--', @jb);
-is($r->{status}, 1, '5+5 runs, planted: exit 1');
-$f = flagged($r->{out});
-is_deeply([ sort keys %$f ], [ sort keys %noisy ], '5+5 runs: each planted metric flagged, nothing else');
-like($r->{out}, qr/^syscall\.null\s.*U test p=0\.00794 < 0\.05 \(5\+5 runs\)$/m,
-     'U test: exact p of two separated samples of 5, 2/252');
-$r = compare(@ja, '--', reverse @ja);
-is($r->{status}, 0, '5+5 runs, the same runs: exit 0');
+ok(abs((best_change('syscall.read', \%PLANT))[0] - floor_change('syscall.read', \%PLANT)) > 5,
+   'syscall.read: the best state\'s change is not that of all its floors (the check above tells them apart)');
+# Pooled: p = 1/401, the least the 400 draws give: a draw's 2% quantile
+# (the 2nd best of 55 samples) lies between the best floor and the 2nd
+# best sample of the slowest invocation, and B's least (planted) is above
+# A's most: no draw's difference reaches 0.
+{
+	my ($ma, $mb) = (metric_of('a', 'sig.catch'), metric_of('b', 'sig.catch', \%PLANT));
+	my $a_most = max(map { (sort { $a <=> $b } samples($ma, $_))[1] } @{ $ma->{values} });
+	die "fixture: sig.catch's bootstraps overlap\n" unless min(floors($mb)) > $a_most;
+	my $want = pooled_change('sig.catch', \%PLANT);
+	my ($got) = ($rows->{'sig.catch'}{why} // '')
+		=~ /^pooled 2% ([-+]\d+\.\d)%, p=0\.00249 < 0\.05 \(5\+5 invocations\), sees \d+\.\d%$/;
+	ok(defined $got && abs($got - $want) < 0.06,
+	   sprintf('sig.catch: pooled 2%% %+.1f%% (worked out here), p=0.00249 = 1/401 (got %s)', $want,
+		   $rows->{'sig.catch'}{why} // 'no line'));
+}
+# U test: every floor of B above every floor of A: p = 2/252; the change
+# of the floors' medians.
+{
+	my $want = sprintf('%+.1f', floor_change('pipe.latency', \%PLANT));
+	like($rows->{'pipe.latency'}{why} // '', qr/^floor \Q$want\E%, U test p=0\.00794 < 0\.05 \(5\+5 invocations\), sees \d+\.\d%$/,
+	     "pipe: the U test of two separated sides, p = 2/252, floor $want%");
+}
+# select.file.500: one floor a side, 10 x 0.99 x 0.98 and 11 x 1.008 x 0.98.
+like($rows->{'select.file.500'}{why} // '',
+     qr/^floor \+12\.0%, p=0\.0005 < 0\.05 against the spread of select \(1\+1 invocations\)/,
+     'select.file.500: beyond every draw of its group\'s spread, p = 1/2001');
+like($rows->{'proc.exec'}{why} // '', qr/^floor \+8\.7%, no test: /, 'proc.exec: its floor moved, no test');
+like($r->{out}, qr/^syscall\.null\s+0\.1\s+0\.1102\s+\+10\.2%\s+worse\s/m,
+     'old and new: each side\'s median value, the change in percent');
+$r = compare($fa, $fp);
+is_deeply(flagged(rows($r->{out})), \%FOUND, 'without -a: the changed metrics listed');
+ok(!rows($r->{out})->{'select.file.10'}, 'without -a: not the unchanged ones');
 
-# (d) The command line.
+# ---- (c) -d and -t ----------------------------------------------------------------------
+
+{
+	my $aa = rows(compare('-a', $fa, $fb)->{out});
+	my $s = sees($aa->{'select.file.500'}{why} // '');
+	ok(defined $s && $s > 5.5 && $s < 10, "select.file.500 sees " . ($s // '?') . '%: between -t and the default -d');
+	$s //= 8;
+	# The metrics that could see the lower -d: those whose sees is no more.
+	my $below = grep { my $x = sees($_->{why}); defined $x && $x <= $s - 0.5 } values %$aa;
+	my $hi = rows(compare('-a', '-d', $s + 0.5, $fa, $fb)->{out});
+	my $lo = compare('-a', '-d', $s - 0.5, $fa, $fb);
+	my $lr = rows($lo->{out});
+	is($hi->{'select.file.500'}{verdict}, '~', '-d just above what it could see: ~');
+	is($lr->{'select.file.500'}{verdict}, 'noisy', '-d just below: noisy');
+	is($lr->{'syscall.null'}{verdict}, '~', '-d just below: a metric that sees 5% is still ~');
+	is((seen($lo->{out}))[1], $below, "-d just below: could see it in the $below metrics that see that much");
+	ok($below < 8, '... fewer than at -d 10');
+	is($lo->{status}, 0, '-d: no change counted either way');
+}
+$r = compare('-a', '-t', 15, $fa, $fp);
+is($r->{status}, 0, '-t 15: a 10% change does not count');
+$rows = rows($r->{out});
+is_deeply(flagged($rows), {}, '-t 15: nothing flagged');
+like($rows->{'syscall.null'}{why} // '', qr/, sees 15\.0%, below -t 15%$/,
+     '-t 15: significant, said to be below -t; what it sees is never below -t');
+# What a test sees is at least -t: with -t above -d no metric could see
+# the change -d asks about, and each is noisy; with -d above -t, ~.
+is($rows->{'syscall.null'}{verdict}, 'noisy', '-t 15 (above -d 10): such a change is noisy');
+is(rows(compare('-a', '-t', 15, '-d', 20, $fa, $fp)->{out})->{'syscall.null'}{verdict}, '~',
+   '-t 15 -d 20: such a change is ~');
+$r = compare('-t', 11, $fa, $fp);
+is_deeply(flagged(rows($r->{out})), { 'select.file.500' => 'worse' }, '-t 11: only the 12% change counts');
+
+# ---- (d) several runs a side pool their invocations -------------------------------------
+
+{
+	my $d = dir('runs');
+	# Two runs a side, each with two invocations of each: A's are JA's
+	# first four, B's JB's, planted 10% slower.
+	my $two = sub {
+		my ($J, $f) = @_;
+		return [ { name => 'syscall.null', values => synth_values(0.1 * $f, 2, $J) },
+			 { name => 'pipe.latency', stats => 0, values => synth_values(4 * $f, 2, $J) } ];
+	};
+	my @ra = (synth_run("$d/a.1", metrics => $two->([ @JA[ 0, 1 ] ], 1)),
+		  synth_run("$d/a.2", metrics => $two->([ @JA[ 2, 3 ] ], 1)));
+	my @rb = (synth_run("$d/b.1", metrics => $two->([ @JB[ 0, 1 ] ], 1.1)),
+		  synth_run("$d/b.2", metrics => $two->([ @JB[ 2, 3 ] ], 1.1)));
+	$r = compare('-a', $ra[0], $rb[0]);
+	$rows = rows($r->{out});
+	is_deeply({ map { $_ => $rows->{$_}{verdict} } keys %$rows },
+		  { 'syscall.null' => 'noisy', 'pipe.latency' => 'noisy' },
+		  'one run a side, 2+2 invocations: no test, noisy');
+	like($rows->{'syscall.null'}{why} // '', qr/no test: 2\+2 invocations/, 'and says 2+2');
+	is($r->{status}, 0, 'one run a side: exit 0');
+	$r = compare('-a', @ra, '--', @rb);
+	$rows = rows($r->{out});
+	is($r->{status}, 1, 'two runs a side, planted: exit 1');
+	is_deeply(flagged($rows), { 'syscall.null' => 'worse', 'pipe.latency' => 'worse' }, 'two runs a side: both found');
+	# Its floors confirm a best state on each side, but runs of two
+	# invocations add nothing to the spread in best states (a run's best
+	# state counts from three): the pooled test judges it.
+	is(test_of($rows->{'syscall.null'}{why} // ''), 'pool',
+	   'syscall.null: pooled over 4+4, no spread in best states from runs of two');
+	like($rows->{'syscall.null'}{why} // '', qr/\(4\+4 invocations\)/, 'the invocations of both runs a side');
+	like($rows->{'pipe.latency'}{why} // '', qr/^floor \+\d+\.\d%, U test p=0\.0286 < 0\.05 \(4\+4 invocations\)/,
+	     'pipe: the U test over 4+4 floors, p = 2/70');
+	$r = compare(@ra, '--', reverse @ra);
+	is($r->{status}, 0, 'the same runs on both sides: exit 0');
+}
+
+# ---- (e) earlier runs of the machine: history ---------------------------------------------
+
+{
+	my $d = dir('hist');
+	# Four process metrics, once a run; five earlier runs within +-1%.
+	my $proc = sub {
+		my ($j, $f) = @_;
+		$f //= {};
+		return [ map { { name => "proc.$_->[0]", values => [ $_->[1] * (1 + $j) * ($f->{ $_->[0] } // 1) ] } }
+			[ 'exec', 300 ], [ 'fork', 100 ], [ 'shell', 1000 ], [ 'vfork', 50 ] ];
+	};
+	my $i = 0;
+	synth_run("$d/h." . $i++, metrics => $proc->($_)) for -0.01, 0.005, 0, 0.01, -0.005;
+	my $ha = synth_run("$d/h." . $i++, metrics => $proc->(0.002));
+	my $hb = synth_run("$d/h." . $i++, metrics => $proc->(-0.003, { exec => 1.1 }));
+	$r = compare('-a', $ha, $hb);
+	$rows = rows($r->{out});
+	like($r->{out}, qr/\(5 earlier runs of the same machine and settings add their spread\)/,
+	     'five earlier runs found and said so');
+	is(test_of($rows->{'proc.fork'}{why} // ''), 'family',
+	   'with history: a metric measured once a run judged by its family\'s spread');
+	is($rows->{'proc.fork'}{verdict}, '~', 'with history: an unchanged one is ~');
+	is($rows->{'proc.exec'}{verdict}, 'worse', 'with history: a 10% change found');
+	is($r->{status}, 1, 'with history: exit 1');
+	$r = compare('-a', '-N', $ha, $hb);
+	$rows = rows($r->{out});
+	unlike($r->{out}, qr/earlier runs/, '-N: no earlier runs');
+	is_deeply({ map { $_ => $rows->{$_}{verdict} } keys %$rows },
+		  { map { ("proc.$_" => 'noisy') } qw(exec fork shell vfork) },
+		  '-N: every metric measured once is noisy (no test), none required');
+	is($r->{status}, 0, '-N: exit 0');
+}
+
+# ---- (f) --power ---------------------------------------------------------------------------
+
+# "kind metrics sees as-it-is found..." rows: kind => [numbers].
+sub power_rows {
+	my ($out) = @_;
+	my %k;
+	while ($out =~ /^(\w+)\s+(\d+)((?:\s+\d+\s+\d+\.\d%)+)$/mg) {
+		my ($kind, $n, $cells) = ($1, $2, $3);
+		$k{$kind} = [ $n, $cells =~ /(\d+)\s+\d+\.\d%/g ];
+	}
+	return \%k;
+}
+$r = compare('--power', $fa, $fb);
+is($r->{status}, 0, '--power: exit 0') or diag($r->{err});
+like($r->{out}, qr/^kind\s+metrics\s+sees\s+as it is\s+\+10%$/m, '--power: its table, +10% by default');
+my $pw = power_rows($r->{out});
+# [metrics, sees 10%, flagged as it is, found +10%]: the planted 10%
+# found in the 8 that see it, and in sig.catch, which cannot promise to
+# (sees 11.5%) but whose draws do not cross 0 here (as in (b)).
+is_deeply($pw, { cpu => [ 6, 5, 0, 6 ], membw => [ 2, 2, 0, 2 ], ipc => [ 1, 1, 0, 1 ], proc => [ 1, 0, 0, 0 ],
+		 all => [ 10, 8, 0, 9 ] },
+	  '--power: per kind, the metrics, those that see 10%, none flagged A/A, the planted 10% found in 9');
+$r = compare('--power=5,20', $fa, $fb);
+like($r->{out}, qr/^kind\s+metrics\s+sees\s+as it is\s+\+5%\s+\+20%$/m, '--power=5,20: a column each');
+$pw = power_rows($r->{out});
+ok($pw->{all} && $pw->{all}[4] == 9 && $pw->{all}[3] <= $pw->{all}[4],
+   '--power=5,20: +20% found in the 9 judged, +5% in no more');
+$r = compare('--power', $fa, $fp);
+is(power_rows($r->{out})->{all}[2], 7, '--power on a changed pair: the 7 changes flagged as it is');
+
+# ---- (g) older files ---------------------------------------------------------------------
+
+my ($v0, $v1) = sort grep { /\.\d+$/ } glob('results/sample/x86_64-linux/vm.*');
+SKIP: {
+	skip 'no sample pair vm.0, vm.1 in results/sample/x86_64-linux', 6 unless $v0 && $v1;
+	$r = compare('-a', $v0, $v1);
+	is($r->{status}, 0, 'the old pair (one invocation a run): exit 0, nothing can count') or diag($r->{err});
+	my ($n, $of) = counts($r->{out});
+	ok(defined $of && $of > 1000, "a verdict over the whole run (" . ($of // '?') . ' metrics)');
+	$rows = rows($r->{out});
+	is(scalar keys %$rows, $of, '-a: a line per metric');
+	is(scalar(grep { $_->{verdict} ne 'noisy' } values %$rows), 0, 'every metric, measured once a side, noisy');
+	is(scalar(grep { test_of($_->{why}) ne 'none' } values %$rows), 0, 'each with no test');
+	is_deeply([ seen($r->{out}) ], [ 10, 0, $of, $of ], "could see 10% in 0 of $of; $of too noisy");
+}
+SKIP: {
+	my $old = 'results/sample/x86_64-linux-gnu/vm.0';
+	skip "no $old", 3 unless -f $old;
+	# A format-3 file with a second pass ([PASS: 2]) against itself.
+	$r = compare('-a', $old, $old);
+	is($r->{status}, 0, 'an old two-pass file against itself: exit 0') or diag($r->{err});
+	$rows = rows($r->{out});
+	ok(grep({ $_->{why} =~ /\(2\+2 invocations\)/ } values %$rows), 'its second pass read: metrics of 2+2 invocations');
+	is(scalar(grep { test_of($_->{why}) eq '?' } values %$rows), 0, 'each metric judged by a test the engine names');
+}
+
+# ---- (h) the command line -------------------------------------------------------------------
+
 for my $h ('-h', '--help') {
 	$r = compare($h);
 	is($r->{status}, 0, "$h: exit 0");
 	like($r->{out}, qr/^Usage: scripts\/compare/m, "$h: usage on stdout");
-	like($r->{out}, qr/^\s+\Q$_\E\s/m, "$h: a line for $_") for '-a', '-t PERCENT', '-p ALPHA', '-N', '-h, --help';
+	like($r->{out}, qr/^\s+\Q$_\E\s/m, "$h: a line for $_")
+		for '-a', '-t PERCENT', '-p ALPHA', '-d PERCENT', '-N', '--power', '-h, --help';
 	unlike($r->{err}, qr/version|paranoia/i, "$h: no Getopt noise");
 }
-for my $bad ([ ['-x', $v0, $v1], qr/unknown option: x/ ],
-	     [ [$v0], qr/two results files/ ],
-	     [ [$v0, $v1, $v0], qr/two results files/ ],
-	     [ [$v0, '--'], qr/no results file after --/ ],
-	     [ ['--', $v0], qr/no results file before --/ ],
-	     [ ['-t', 'ten', $v0, $v1], qr/-t ten/ ],
-	     [ ['-p', '2', $v0, $v1], qr/-p 2/ ],
-	     [ ["$tmp/none.0", $v1], qr/none\.0: no such file/ ]) {
+for my $bad ([ [ '-x', $fa, $fb ], qr/unknown option: x/ ],
+	     [ [$fa], qr/two results files/ ],
+	     [ [ $fa, $fb, $fa ], qr/two results files/ ],
+	     [ [ $fa, '--' ], qr/no results file after --/ ],
+	     [ [ '--', $fa ], qr/no results file before --/ ],
+	     [ [ '-t', 'ten', $fa, $fb ], qr/-t ten/ ],
+	     [ [ '-p', '2', $fa, $fb ], qr/-p 2/ ],
+	     [ [ '-d', '0', $fa, $fb ], qr/-d 0: a percentage, more than 0/ ],
+	     [ [ '--power=ten', $fa, $fb ], qr/--power ten: percentages above 0/ ],
+	     [ [ '--power=5,0', $fa, $fb ], qr/--power 5,0: percentages above 0/ ],
+	     [ [ "$tmp/none.0", $fb ], qr/none\.0: no such file/ ]) {
 	my ($args, $why) = @$bad;
 	$r = compare(@$args);
-	is($r->{status}, 2, "compare @$args: exit 2");
-	like($r->{err}, $why, "compare @$args: says what was wrong");
-	like($r->{err}, qr/^Usage: scripts\/compare/m, "compare @$args: usage");
-	is($r->{out}, '', "compare @$args: nothing on stdout");
+	my $what = 'compare ' . join(' ', map { s/^\Q$tmp\E\///r } @$args);
+	is($r->{status}, 2, "$what: exit 2");
+	like($r->{err}, $why, "$what: says what was wrong");
+	like($r->{err}, qr/^Usage: scripts\/compare/m, "$what: usage");
+	is($r->{out}, '', "$what: nothing on stdout");
 }
 
 done_testing();

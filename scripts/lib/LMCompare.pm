@@ -5,77 +5,117 @@
 #   my @d = LMCompare::machine_diff(\@runs_a, \@runs_b);  # why not one machine
 #   my @m = LMCompare::missing(\@runs_a, \@runs_b);       # metrics one side lacks
 #   my $c = LMCompare::compare(a => \@runs_a, b => \@runs_b, history => \@runs,
-#                              t => 5, p => 0.05, defaults => 0);
-#     { rows => [ { name, old, new, pct, verdict, why, rec } ], sorted by
-#       group, metric and numeric x; properties => [ rows not judged ];
-#       groups => [ { group, n, counts => { verdict => n }, geomean } ];
-#       incomparable => [ names ]; found_once => [ cache levels one side
-#       lacks ]; learned => n }
+#                              t => 5, p => 0.05, d => 10, plant => 1.10);
+#     { rows => [ { name, old, new, pct, fpct, p, test, m, n, mde, judged,
+#       verdict, why, rec } ], sorted by group, metric and numeric x;
+#       properties => [ rows not judged ]; groups => [ { group, n, counts =>
+#       { verdict => n }, geomean } ]; incomparable => [ names ]; found_once
+#       => [ cache levels one side lacks ]; see => n (metrics whose least
+#       detectable change is d or less); judged => n }
 #   LMCompare::gating($verdict)   # 1 if the verdict makes compare exit 1
+#   LMCompare::kind($name)        # the kind of a metric (ops, cpu, ipc, ...)
 #
-# The unit of evidence is a run: each metric's value in each results file
-# (the median the program printed).  The intervals inside one run (#stats)
-# say nothing about how much the next run moves, so they are not used.
-# Several runs a side: the Mann-Whitney U test over the per-run values when
-# the runs are enough for it to reach the level (p; at least 4+4 or 3+5),
-# else the range rule: the sides' ranges do not overlap and the change
-# exceeds the spread the runs show (3.29 sigma, sigma from the ranges).
-# One run a side: the change must exceed the metric's noise floor, learned
-# from earlier runs of the same machine ($MIN_HISTORY or more), else the
-# default for its kind.  In both cases the change must also reach t percent.
+# The unit of evidence is an invocation: each time a run ran a metric's
+# group, a separate process at another moment of the run (LMResults:
+# {invocations}); several runs a side pool theirs.  What is compared is
+# each invocation's floor, its best interval (LMResults::invocation_floor):
+# on a shared host a slow phase moves a whole invocation's median by
+# 10-50% between invocations 100 ms apart, and the host runs a short
+# latency in a few states a factor apart for a second or two each.  The
+# spread between invocations decides, never a default per kind; the
+# first test a metric's invocations allow:
+#   - best state: a better direction, $POOL_MIN or more invocations a
+#     side, each side's best state confirmed ($BEST_MIN or more floors
+#     within a factor 1 + $BEST_W of its best, LMStats::best_set): the
+#     change of the median confirming floor, against the spread inside
+#     every run's best states (of the metric's group, else of all
+#     metrics): a bootstrap of the difference of medians;
+#   - pooled: the same where a side did not confirm its best state and
+#     every invocation has samples: the pooled $POOL_Q quantile of all
+#     samples, a bootstrap over invocations (LMStats::pool_test);
+#   - U test: the exact Mann-Whitney U over the floors, where the
+#     invocations are enough for it to reach the level p;
+#   - family: against the spread its family shows between invocations
+#     (its series, else its group: the residuals of every metric of it
+#     measured twice or more in a run, LMStats::residuals): a bootstrap of
+#     the difference of the sides' median floors from that pool;
+#   - else (measured once a side, and nothing of its family twice) no
+#     test can be made: "noisy", never "unchanged".
+# A change counts when it is significant at p and the floors moved by t
+# percent or more.  Each verdict says what it could not see: the metric's
+# least detectable change at p with 80% power (LMStats::mde_u for the U
+# test, the bootstraps' draws for the rest), and one not significant is
+# "~" (unchanged) only where that is d percent or less, else "noisy".
+# Earlier runs of the same machine and settings (history) add their
+# invocations' spread to the pools (tightening an estimate); no verdict
+# needs them.
 #
 # Verdicts are categories, tried in order: the first whose test holds
 # names the row.  The built-in ones come from the statistics (better,
-# worse, changed, ~); a module scripts/lib/LMCompare/<Name>.pm, loaded
-# when this one is, can add its own with register_category (issue 24's
-# "host moved", from drift probes recorded in the run):
+# worse, changed, noisy, ~); a module scripts/lib/LMCompare/<Name>.pm,
+# loaded when this one is, can add its own with register_category (issue
+# 24's "host moved", from drift probes recorded in the run):
 #   LMCompare::register_category({ name => 'host moved', order => 10,
 #       gate => 0, about => 'the host drifted during one of the runs',
 #       test => sub { my ($row, $ctx) = @_; ... } });
-# $row is { name, old, new, pct, changed, why, rec, a => [values], b =>
-# [values], where => { a => [[run, line]], b => ... } (the line each run
-# measured it on) }, $ctx { a => [runs], b => [runs] }; a test that
-# holds may put its reason in front of $row->{why}.  Lower order is tried
-# first; the built-ins have 100 (changed rows) and 1000 (~).
+# $row is { name, old, new, pct, changed, why, rec, a => [floors], b =>
+# [floors], where => { a => [[run, line, floor]], b => ... } (each
+# invocation's run, line and floor) }, $ctx { a => [runs], b => [runs] };
+# a test that holds may put its reason in front of $row->{why}.  Lower
+# order is tried first; the built-ins have 100 (changed rows), 500
+# (noisy) and 1000 (~).
 package LMCompare;
 use strict;
 use warnings;
 use LMResults;
+use LMStats;
 use List::Util qw(min max);
 use File::Basename qw(dirname basename);
 use Cwd qw(abs_path);
 
-# Smallest change that counts, percent.  The steadiest kind (ops: integer
-# and float operations) moved at most 5.1% (98% of its metrics within
-# 3.1%) between two runs of the same idle VM; a smaller change cannot be
-# told from a run's noise by a run or two of even the best metric.
+# Smallest change that counts, percent: a significant change smaller than
+# this is no verdict (the steadiest kind, ops, moved up to 5.1% between
+# two runs of one idle VM).
 our $MIN_EFFECT = 5;
 our $ALPHA = 0.05;
-# The noise floor's coverage: 98% of the differences between two runs of
-# an unchanged system stay below z(0.99) * sqrt(2) * sigma = 3.29 sigma.
-my $FLOOR_SIGMAS = 3.29;
-# Runs of the machine needed to learn a metric's floor from them.  The
-# range of three runs says little about the spread: on two default runs of
-# one idle VM (2026-11-22), floors learned from the three other runs of the
-# host flagged 111 of 1063 metrics (10.4%), the stated defaults 31 (2.9%).
-our $MIN_HISTORY = 5;
+# The change a "~" must have been able to see, percent: a metric whose
+# least detectable change is larger is "noisy".
+our $SEE = 10;
+# The power the least detectable change is stated at.
+our $POWER = 0.8;
+# Residuals a family's pool needs to judge by it; draws of the bootstraps.
+our $FAMILY_MIN = 12;
+our $DRAWS = 2000;
+our $POOL_DRAWS = 400;
+# The quantile of the pooled samples the invocations' test compares: the
+# cost in the host's fastest state, where a side spent at least this share
+# of its time.
+our $POOL_Q = 0.02;
+# Invocations a side needs for that test, and samples each.
+our $POOL_MIN = 3;
+# The best state: the floors within this factor of a side's least
+# (LMStats::best_set), and how many of them confirm it.
+our $BEST_W = 0.03;
+our $BEST_MIN = 2;
 
-# Default noise floors (percent) per kind of metric, for one run a side
-# without enough earlier runs: the 98th percentile of |change| per kind
-# between two standard runs five minutes apart on the same otherwise idle
-# 2-vCPU VM (2026-11-22 03:55 and 03:59 UTC, the sample pair of commit
-# 7bba75f), rounded up to 5%.  lat_ctx was changed after that pair (rings
-# kept on one CPU), so ctx takes the IPC figure.
+# The kinds of metric (for --power's table and the reports), by name.
 our @KINDS = (
-	[ 'ops', qr/^(?:ops|par_ops)\./, 5 ],		# p98 3.1%, max 5.1%
-	[ 'cpu', qr/^(?:syscall|select|sig|rand)\./, 40 ],	# 35.1%
-	[ 'proc', qr/^(?:proc\.|pagefault|mmap\.latency|cmd)/, 45 ],	# 41.0%
-	[ 'fs', qr/^fs\./, 1140 ],			# 1135% (ext4's inode scan)
-	[ 'ipc', qr/^(?:pipe|unix|fifo|sem|fcntl|net|http|ctx)\./, 75 ],	# 73.7%
-	[ 'membw', qr/^(?:bw_mem|stream2?\.\w+\.bandwidth|file\.|mmap\.reread)/, 95 ],	# 91.0%
-	[ 'memlat', qr/^(?:mem\.|cache\.|tlb\.|stream2?\.\w+\.latency)/, 50 ],	# 49.9%
-	[ 'other', qr/./, 95 ],
+	[ 'ops', qr/^(?:ops|par_ops)\./ ],
+	[ 'cpu', qr/^(?:syscall|select|sig|rand)\./ ],
+	[ 'proc', qr/^(?:proc\.|pagefault|mmap\.latency|cmd)/ ],
+	[ 'fs', qr/^(?:fs\.|lmdd)/ ],
+	[ 'ipc', qr/^(?:pipe|unix|fifo|sem|fcntl|ucontext|net|http|ctx)\./ ],
+	[ 'membw', qr/^(?:bw_mem|stream2?\.\w+\.bandwidth|file\.|mmap\.reread)/ ],
+	[ 'memlat', qr/^(?:mem\.|cache\.|tlb\.|stream2?\.\w+\.latency|par_mem)/ ],
+	[ 'other', qr/./ ],
 );
+sub kind {
+	my ($name) = @_;
+	for (@KINDS) {
+		return $_->[0] if $name =~ $_->[1];
+	}
+	return 'other';
+}
 
 # What makes two runs the same machine and settings for compare: results
 # of another CPU, kernel, memory size or profile are not the same
@@ -83,15 +123,12 @@ our @KINDS = (
 our @MACHINE = ([ 'CPU_MODEL', 'CPU model' ], [ 'RELEASE', 'kernel' ], [ 'MB', 'MB' ],
 	[ 'PROFILE', 'profile' ]);
 
-# d2(k): the expected range of k normal samples in sigmas (k = 2..15).
-my @D2 = (0, 0, 1.128, 1.693, 2.059, 2.326, 2.534, 2.704, 2.847, 2.970,
-	  3.078, 3.173, 3.258, 3.336, 3.407, 3.472);
-
 # ---- verdict categories -----------------------------------------------------------
 
 sub direction {
 	my ($row) = @_;
-	my $up = $row->{new} > $row->{old};
+	# The change judged (the floors'), else the values'.
+	my $up = defined $row->{fpct} ? $row->{fpct} > 0 : $row->{new} > $row->{old};
 	my $b = $row->{rec}{better} // 'none';
 	return $b eq 'lower' ? ($up ? 'worse' : 'better')
 	     : $b eq 'higher' ? ($up ? 'better' : 'worse') : 'changed';
@@ -109,8 +146,11 @@ register_category({ name => $_, order => 100, gate => 1, builtin => 1,
 		   worse => 'a significant change for the worse',
 		   changed => 'a significant change of a metric that is neither better higher nor lower' }->{$_} })
 	for qw(better worse changed);
+register_category({ name => 'noisy', order => 500, gate => 0, builtin => 1,
+	test => sub { !$_[0]{changed} && !$_[0]{sees} },
+	about => 'too noisy to judge: the change asked about (-d) could not have been seen' });
 register_category({ name => '~', order => 1000, gate => 0, builtin => 1, test => sub { 1 },
-	about => 'no significant change' });
+	about => 'no significant change, where the change asked about could have been seen' });
 
 sub categories { return @CATEGORIES; }
 sub gating {
@@ -199,107 +239,18 @@ sub sort_names {
 		|| $a->[3] <=> $b->[3] || $a->[4] cmp $b->[4] || $a->[0] cmp $b->[0] } @k;
 }
 
-# ---- statistics -----------------------------------------------------------------
+# ---- statistics (LMStats) ------------------------------------------------------
 
-
-sub kind_floor {
-	my ($name) = @_;
-	for (@KINDS) {
-		return ($_->[2], $_->[0]) if $name =~ $_->[1];
-	}
-}
-
-# sigma of log values from their range (Tippett's d2), for k >= 2.
-sub range_sigma {
-	my @v = sort { $a <=> $b } map { log } @_;
-	my $k = @v;
-	return undef if $k < 2;
-	return ($v[-1] - $v[0]) / ($k <= 15 ? $D2[$k] : $D2[15]);
-}
-
-# The number of orderings of m+n ranks giving each U, memoised.
-my %ucount;
-sub u_counts {
-	my ($m, $n) = @_;
-	return $ucount{"$m,$n"} //= do {
-		# c[j][u] for the current i: arrangements of i x's and j y's.
-		my @c = map { [1] } 0 .. $n;
-		for my $i (1 .. $m) {
-			my @d = ([1]);
-			for my $j (1 .. $n) {
-				my @row;
-				# the largest is an x (U grows by j) or a y.
-				my ($px, $py) = ($c[$j], $d[$j - 1]);
-				for my $u (0 .. $i * $j) {
-					$row[$u] = ($u >= $j ? $px->[$u - $j] // 0 : 0)
-						 + ($py->[$u] // 0);
-				}
-				$d[$j] = \@row;
-			}
-			@c = @d;
-		}
-		$c[$n];
-	};
-}
-
-sub choose {
-	my ($n, $k) = @_;
-	my $r = 1;
-	$r = $r * ($n - $k + $_) / $_ for 1 .. $k;
-	return $r;
-}
-
-# Two-sided p of the Mann-Whitney U test.  Exact without ties (small
-# samples); with ties, the normal approximation with the tie correction.
-sub mann_whitney {
-	my ($x, $y) = @_;
-	my ($m, $n) = (scalar @$x, scalar @$y);
-	my @all = sort { $a->[0] <=> $b->[0] } (map { [ $_, 0 ] } @$x), (map { [ $_, 1 ] } @$y);
-	my ($i, $rx, $ties) = (0, 0, 0);
-	while ($i < @all) {
-		my $j = $i;
-		$j++ while $j + 1 < @all && $all[$j + 1][0] == $all[$i][0];
-		my $rank = ($i + $j) / 2 + 1;
-		my $t = $j - $i + 1;
-		$ties += $t**3 - $t;
-		$rx += $rank for grep { $_->[1] == 0 } @all[$i .. $j];
-		$i = $j + 1;
-	}
-	my $u = $rx - $m * ($m + 1) / 2;
-	if (!$ties && $m * $n <= 400) {
-		my $c = u_counts($m, $n);
-		my $total = choose($m + $n, $m);
-		my ($lo, $hi) = (0, 0);
-		for my $k (0 .. $#$c) {
-			$lo += $c->[$k] if $k <= $u;
-			$hi += $c->[$k] if $k >= $u;
-		}
-		my $p = 2 * ($lo < $hi ? $lo : $hi) / $total;
-		return $p > 1 ? 1 : $p;
-	}
-	my $N = $m + $n;
-	my $var = $m * $n / 12 * (($N + 1) - $ties / ($N * ($N - 1)));
-	return 1 if $var <= 0;
-	my $z = (abs($u - $m * $n / 2) - 0.5) / sqrt($var);
-	return 1 if $z <= 0;
-	return 2 * upper_normal($z);
-}
-
-# P(Z > z) for the standard normal (Abramowitz and Stegun 26.2.17).
-sub upper_normal {
-	my ($z) = @_;
-	my $t = 1 / (1 + 0.2316419 * $z);
-	my $poly = $t * (0.319381530 + $t * (-0.356563782 + $t * (1.781477937
-		+ $t * (-1.821255978 + $t * 1.330274429))));
-	my $p = exp(-$z * $z / 2) / sqrt(2 * 3.141592653589793) * $poly;
-	return $p < 0 ? 0 : $p;
-}
+# The older names, for the callers that had them here.
+*mann_whitney = \&LMStats::mann_whitney;
+*upper_normal = \&LMStats::upper_normal;
+*choose = \&LMStats::choose;
 
 # ---- earlier runs of the machine (one run a side) -----------------------------------
 
 # The other results files <host>.<n> in the directories of the files
 # named, of the same machine and settings as all of them (machine_diff
-# empty), and readable: the runs a floor is learned from.
+# empty), and readable: the runs whose spread tightens the pools.
 sub history {
 	my ($files, $runs, $good) = @_;
 	my %skip = map { (abs_path($_) // $_) => 1 } @$files;
@@ -322,14 +273,55 @@ sub history {
 
 # ---- judge each metric ------------------------------------------------------------
 
-sub values_of {
-	my ($name, @m) = @_;
-	return map { $_->{$name}{value} } grep { $_->{$name} } @m;
+# An invocation's samples on the log scale, lower better (LMStats::pool_*):
+# the intervals its statistics are over, planted with the factor; its
+# floor alone where it has fewer than three.
+sub samples_of {
+	my ($inv, $rec, $f) = @_;
+	my @s = $inv->{stats} ? LMResults::used_samples($inv->{stats}) : ();
+	@s = ($inv->{floor}) unless @s >= 3 && !grep { !LMResults::finite($_) || $_ <= 0 } @s;
+	my $sg = ($rec->{better} // '') eq 'higher' ? -1 : 1;
+	return [ map { $sg * log(planted($_, $rec, $f)) } grep { $_ > 0 } @s ];
+}
+sub rich {
+	my ($inv) = @_;
+	return 0 unless $inv->{stats};
+	my @u = LMResults::used_samples($inv->{stats});
+	return @u >= 3;
+}
+
+# The invocations of a metric in one run: [ { floor, value, line } ].
+sub invocations_of {
+	my ($rec) = @_;
+	return () unless $rec;
+	my @i = @{ $rec->{invocations} // [] };
+	@i = ({ value => $rec->{value}, floor => $rec->{value}, line => $rec->{line} }) unless @i;
+	return grep { LMResults::finite($_->{floor}) } @i;
+}
+
+# A metric's families, closest first: its series (the name without the
+# point), and its group (the name's first part).
+sub families {
+	my ($n) = @_;
+	my $base = $n =~ s/#\d+$//r;
+	my @f;
+	push @f, "series:$1" if $base =~ /^([^@]+)@/;
+	push @f, 'group:' . ($base =~ /^([^.@]+)/)[0];
+	return @f;
+}
+
+# Scale a planted side: a factor that makes the metric worse (more time,
+# less bandwidth; a metric with no better direction grows).
+sub planted {
+	my ($v, $rec, $f) = @_;
+	return $v if !defined $f || $f == 1;
+	return ($rec->{better} // '') eq 'higher' ? $v / $f : $v * $f;
 }
 
 sub compare {
 	my (%o) = @_;
-	my ($t, $p) = ($o{t} // $MIN_EFFECT, $o{p} // $ALPHA);
+	my ($t, $alpha, $see) = ($o{t} // $MIN_EFFECT, $o{p} // $ALPHA, $o{d} // $SEE);
+	my $power = $o{power} // $POWER;
 	my @ma = map { LMResults::metrics($_) } @{ $o{a} };
 	my @mb = map { LMResults::metrics($_) } @{ $o{b} };
 	my @mh = map { LMResults::metrics($_) } @{ $o{history} // [] };
@@ -337,80 +329,152 @@ sub compare {
 	my %names;
 	for my $m (@ma, @mb) { $names{$_}++ for grep { !/^:/ } keys %$m; }
 	my $t_log = log(1 + $t / 100);
-	my (@rows, @props, @incomparable, @found, $learned);
+	my (@rows, @props, @incomparable, @found);
+	# Each metric's groups of floors (a run's invocations), for its own
+	# spread and its families' pools; history runs measured once each
+	# make one group of their own (the spread between those runs).
+	my (%groups, %pool, %bpool, %rec0);
+	for my $m (@ma, @mb) { $rec0{$_} //= $m->{$_} for grep { !/^:/ } keys %$m; }
+	for my $n (keys %names) {
+		my @g;
+		for my $m (@ma, @mb) {
+			my @f = map { $_->{floor} } invocations_of($m->{$n});
+			push @g, \@f if @f > 1;
+		}
+		my @once;
+		for my $m (@mh) {
+			my @f = map { $_->{floor} } invocations_of($m->{$n});
+			if (@f > 1) { push @g, \@f } elsif (@f) { push @once, $f[0] }
+		}
+		push @g, \@once if @once > 1;
+		$groups{$n} = \@g;
+		my @r = LMStats::residuals(\@g);
+		push @{ $pool{$_} }, @r for families($n);
+		# The spread inside each run's best state (its confirming
+		# floors), for the best-state test of every metric of the group.
+		my $bs = (($rec0{$n} // {})->{better} // '') eq 'higher' ? -1 : 1;
+		my @b = map { [ map { exp($bs * $_) } LMStats::best_set([ map { $bs * log } grep { $_ > 0 } @$_ ],
+			$BEST_W) ] } grep { @$_ >= $POOL_MIN } @g;
+		my @br = LMStats::residuals([ grep { @$_ >= $BEST_MIN } @b ]);
+		push @{ $bpool{$_} }, @br for (families($n))[-1], 'all';
+	}
+	my %null;
 	for my $n (sort_names(keys %names)) {
-		my @a = values_of($n, @ma);
-		my @b = values_of($n, @mb);
+		my @ra = grep { $_ } map { $_->{$n} } @ma;
+		my @rb = grep { $_ } map { $_->{$n} } @mb;
 		my $rec = (grep { $_->{$n} } @ma, @mb)[0]{$n};
 		next if $rec->{count};		# a count the harness chose, not a result
-		if (!@a || !@b) {
+		if (!@ra || !@rb) {
 			# missing(): the caller's to refuse, but for levels found.
 			push @found, $n if $n =~ $FOUND;
 			next;
 		}
-		my ($old, $new) = (LMResults::median(@a), LMResults::median(@b));
-		# Where each run measured it (its line): for the host's drift.
-		my %where = map { my ($runs, $ms) = @$_;
-			($_->[2] => [ map { [ $runs->[$_], $ms->[$_]{$n}{line} ] }
-				grep { $ms->[$_]{$n} } 0 .. $#$ms ]) }
-			[ $o{a}, \@ma, 'a' ], [ $o{b}, \@mb, 'b' ];
-		my $row = { name => $n, old => $old, new => $new, rec => $rec, a => \@a, b => \@b,
-			where => \%where,
-			pct => $old > 0 && $new > 0 ? 100 * ($new / $old - 1) : undef, changed => 0 };
+		my $f = $o{plant};
+		my @ia = map { invocations_of($_) } @ra;
+		my @ib = map { invocations_of($_) } @rb;
+		my @fa = map { $_->{floor} } @ia;
+		my @fb = map { planted($_->{floor}, $rec, $f) } @ib;
+		my ($old, $new) = (LMResults::median(map { $_->{value} } @ra),
+			LMResults::median(map { planted($_->{value}, $rec, $f) } @rb));
+		# Where each invocation was measured (its run and line) and its
+		# floor: for the host's drift.
+		my %where;
+		for my $side ([ 'a', $o{a}, \@ma, undef ], [ 'b', $o{b}, \@mb, $f ]) {
+			my ($k, $runs, $ms, $pf) = @$side;
+			for my $i (0 .. $#$ms) {
+				next unless $ms->[$i]{$n};
+				push @{ $where{$k} }, map { [ $runs->[$i], $_->{line}, planted($_->{floor}, $rec, $pf) ] }
+					invocations_of($ms->[$i]{$n});
+			}
+		}
+		my $row = { name => $n, old => $old, new => $new, rec => $rec, a => \@fa, b => \@fb,
+			where => \%where, m => scalar @fa, n => scalar @fb,
+			pct => defined $old && defined $new && $old > 0 && $new > 0
+				? 100 * ($new / $old - 1) : undef, changed => 0 };
 		if ($rec->{property}) {
 			push @props, $row;
 			next;
 		}
-		if (grep { $_ <= 0 } @a, @b) {
+		if (!@fa || !@fb || grep { $_ <= 0 } @fa, @fb) {
 			# A change between zero and something is no factor.
-			push @incomparable, $n unless "@a" eq "@b";
+			push @incomparable, $n unless "@fa" eq "@fb";
 			next;
 		}
 		push @rows, $row;
-		my $d = log($new / $old);
-		my $runs = @a . '+' . @b . ' runs';
-		my ($why, $sig);
-		if (@a > 1 || @b > 1) {
-			my $minp = 2 / choose(@a + @b, scalar @a);
-			if ($minp < $p) {
-				my $pv = mann_whitney(\@a, \@b);
-				$sig = $pv < $p;
-				$why = sprintf('U test p=%.3g %s %g (%s)', $pv, $sig ? '<' : '>=', $p, $runs);
-			} else {
-				my @s = grep { defined } range_sigma(@a), range_sigma(@b);
-				my $sigma = 0;
-				$sigma += $_ / @s for @s;
-				my $floor = $FLOOR_SIGMAS * $sigma;
-				my $apart = $d > 0 ? min(@b) > max(@a) : max(@b) < min(@a);
-				$sig = $apart && abs($d) > $floor;
-				$why = sprintf('ranges %s, %s the runs\' spread %.1f%% (%s)',
-					$apart ? 'apart' : 'overlap',
-					abs($d) > $floor ? 'beyond' : 'within',
-					100 * (exp($floor) - 1), $runs);
-			}
+		my ($m, $k) = (scalar @fa, scalar @fb);
+		my $d = log(LMResults::median(@fb) / LMResults::median(@fa));
+		$row->{fpct} = 100 * (exp($d) - 1);
+		my @own = LMStats::residuals($groups{$n});
+		my ($fam) = grep { @{ $pool{$_} // [] } >= $FAMILY_MIN } families($n);
+		my $inv = "$m+$k invocations";
+		my ($p, $mde, $how);
+		my $dir = $rec->{better} // 'none';
+		my $sg = $dir eq 'higher' ? -1 : 1;
+		my @ba = LMStats::best_set([ map { $sg * log } @fa ], $BEST_W);
+		my @bb = LMStats::best_set([ map { $sg * log } @fb ], $BEST_W);
+		my ($bfam) = grep { @{ $bpool{$_} // [] } >= $FAMILY_MIN } (families($n))[-1], 'all';
+		if (($dir eq 'lower' || $dir eq 'higher') && $m >= $POOL_MIN && $k >= $POOL_MIN
+		    && @ba >= $BEST_MIN && @bb >= $BEST_MIN && $bfam) {
+			# Both sides confirmed their best state: its floors, against
+			# the spread inside best states.
+			$d = $sg * (LMResults::median(@bb) - LMResults::median(@ba));
+			my $null = $null{"best $bfam " . @ba . ' ' . @bb} //= LMStats::boot_null($bpool{$bfam},
+				scalar @ba, scalar @bb, $DRAWS, length($bfam) * 7919 + @ba * 31 + @bb);
+			$p = LMStats::boot_p($null, $d);
+			$mde = LMStats::boot_mde($null, $alpha, $power);
+			$row->{fpct} = 100 * (exp($d) - 1);
+			$how = sprintf('best state %+.1f%% (%d+%d of %s), p=%.3g %s %g against the spread in best states of %s',
+				$row->{fpct}, scalar @ba, scalar @bb, $inv, $p, $p < $alpha ? '<' : '>=', $alpha,
+				$bfam =~ s/^\w+://r);
+			$row->{test} = 'best';
+		} elsif (($dir eq 'lower' || $dir eq 'higher') && $m >= $POOL_MIN && $k >= $POOL_MIN
+		    && !grep { !rich($_) } @ia, @ib) {
+			# Invocations with their samples: the pooled low quantile.
+			my ($dq, $pq, $mq) = LMStats::pool_test([ map { samples_of($_, $rec, undef) } @ia ],
+				[ map { samples_of($_, $rec, $f) } @ib ], $POOL_Q, $POOL_DRAWS,
+				length($n) * 7919 + $m * 31 + $k, $alpha, $power);
+			($d, $p, $mde) = ($dir eq 'higher' ? -$dq : $dq, $pq, $mq);
+			$row->{fpct} = 100 * (exp($d) - 1);
+			$how = sprintf('pooled %g%% %+.1f%%, p=%.3g %s %g (%s)', 100 * $POOL_Q, $row->{fpct},
+				$p, $p < $alpha ? '<' : '>=', $alpha, $inv);
+			$row->{test} = 'pool';
+		} elsif (LMStats::u_min_p($m, $k) < $alpha) {
+			$p = LMStats::mann_whitney(\@fa, \@fb);
+			# The spread: the metric's own where it has enough, else its
+			# family's.
+			my ($sd, $df) = (LMStats::robust_sd(\@own), @own - 1);
+			($sd, $df) = (LMStats::robust_sd($pool{$fam}), @{ $pool{$fam} } - 1)
+				if (!defined $sd || @own < 8) && $fam;
+			$mde = defined $sd ? LMStats::mde_u($sd, $df, $m, $k, $alpha, $power) : 9**9**9;
+			$how = sprintf('U test p=%.3g %s %g (%s)', $p, $p < $alpha ? '<' : '>=', $alpha, $inv);
+		} elsif ($fam) {
+			my $null = $null{"$fam $m $k"} //= LMStats::boot_null($pool{$fam}, $m, $k, $DRAWS,
+				length($fam) * 7919 + $m * 31 + $k);
+			$p = LMStats::boot_p($null, $d);
+			$mde = LMStats::boot_mde($null, $alpha, $power);
+			$how = sprintf('p=%.3g %s %g against the spread of %s (%s)', $p,
+				$p < $alpha ? '<' : '>=', $alpha, $fam =~ s/^\w+://r, $inv);
 		} else {
-			my @h = values_of($n, @mh);
-			my ($floor, $src);
-			if (!$o{defaults} && @h >= $MIN_HISTORY && !grep { $_ <= 0 } @h) {
-				$floor = $FLOOR_SIGMAS * range_sigma(@h);
-				$src = scalar(@h) . ' earlier runs';
-				$learned++;
-			} else {
-				my ($pct, $kind) = kind_floor($n);
-				$floor = log(1 + $pct / 100);
-				$src = "default for $kind";
-			}
-			$sig = abs($d) > $floor;
-			$why = sprintf('%s floor %.1f%% (%s)', $sig ? 'beyond' : 'within',
-				100 * (exp($floor) - 1), $src);
+			$mde = 9**9**9;
+			$how = "no test: $inv and nothing of its family measured twice in a run";
 		}
+		my $sig = defined $p && $p < $alpha;
+		$row->{p} = $p;
+		$row->{test} //= defined $p ? ($fam && LMStats::u_min_p($m, $k) >= $alpha ? 'family' : 'U') : 'none';
+		$row->{judged} = defined $p ? 1 : 0;
+		my $mde_pct = $mde < 50 ? 100 * (exp($mde) - 1) : 9**9**9;
+		$mde_pct = $t if $mde_pct < $t;
+		$row->{mde} = $mde_pct;
+		$row->{sees} = $mde_pct <= $see ? 1 : 0;
 		$row->{changed} = $sig && abs($d) >= $t_log ? 1 : 0;
-		$row->{why} = $sig && !$row->{changed} ? "$why, below -t $t%" : $why;
+		my $sees = $mde_pct < 9**9**9 ? sprintf('sees %.1f%%', $mde_pct) : 'sees nothing';
+		$row->{why} = ($row->{test} =~ /^(?:pool|best)$/ ? "$how, $sees" : sprintf('floor %+.1f%%, %s, %s', $row->{fpct}, $how, $sees))
+			. ($sig && !$row->{changed} ? ", below -t $t%" : '');
 	}
 	$_->{verdict} = verdict($_, $ctx) for @rows;
 	return { rows => \@rows, properties => \@props, incomparable => \@incomparable,
-		found_once => \@found,
-		learned => $learned // 0, groups => [ groups(@rows) ] };
+		found_once => \@found, see => scalar(grep { $_->{sees} } @rows),
+		judged => scalar(grep { $_->{judged} } @rows), groups => [ groups(@rows) ] };
 }
 
 # Per group (a metric's first part): how many metrics, how many of each

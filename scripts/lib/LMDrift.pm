@@ -44,6 +44,12 @@ our %PROBE = (
 	steal => { noise => 5, better => 'lower', share => 1,
 		   what => 'CPU time given to other guests, % of all CPUs' },
 );
+# Invocations of both sides a metric needs before its own figures must
+# move with the probe's (fewer: the sides' probes alone decide, as for a
+# run of one invocation a side), and how closely (moved).
+our $TOGETHER_MIN = 6;
+our $TOGETHER_RHO = 0.5;
+
 # The shares speak for every metric: a run that shared the machine with
 # more work, or with more of other guests' work, measured that too.
 our @SHARES = qw(others steal);
@@ -155,6 +161,23 @@ sub around {
 	return grep { defined } $before, $after;
 }
 
+# Do the metric's invocations move with the probe (see moved)?
+sub together {
+	my ($wa, $wb, $probe, $mb) = @_;
+	my @w = grep { defined $_->[2] && $_->[2] > 0 } @$wa, @$wb;
+	return 1 if @w < $TOGETHER_MIN;
+	my (@x, @y);
+	for my $w (@w) {
+		my @p = around($w->[0], $w->[1], $probe);
+		next unless @p && !grep { $_ <= 0 } @p;
+		push @x, log($w->[2]) * ($mb eq 'higher' ? -1 : 1);
+		push @y, log(geomean(@p)) * (($PROBE{$probe}{better} // 'lower') eq 'higher' ? -1 : 1);
+	}
+	return 1 if @x < $TOGETHER_MIN;
+	my $rho = spearman(\@x, \@y);
+	return $mb eq 'none' ? abs($rho) >= $TOGETHER_RHO : $rho >= $TOGETHER_RHO;
+}
+
 sub geomean {
 	my $s = 0;
 	$s += log for @_;
@@ -166,8 +189,39 @@ sub mean {
 	return @_ ? $s / @_ : undef;
 }
 
+# Spearman's rank correlation of two lists of numbers (ties: mean ranks).
+sub spearman {
+	my ($x, $y) = @_;
+	my $rank = sub {
+		my @v = @_;
+		my @i = sort { $v[$a] <=> $v[$b] } 0 .. $#v;
+		my @r;
+		my $k = 0;
+		while ($k < @i) {
+			my $j = $k;
+			$j++ while $j + 1 < @i && $v[ $i[ $j + 1 ] ] == $v[ $i[$k] ];
+			$r[ $i[$_] ] = ($k + $j) / 2 for $k .. $j;
+			$k = $j + 1;
+		}
+		return @r;
+	};
+	my @rx = $rank->(@$x);
+	my @ry = $rank->(@$y);
+	my $n = @rx;
+	return 0 if $n < 3;
+	my $m = ($n - 1) / 2;
+	my ($s, $sx, $sy) = (0, 0, 0);
+	for (0 .. $n - 1) {
+		$s += ($rx[$_] - $m) * ($ry[$_] - $m);
+		$sx += ($rx[$_] - $m)**2;
+		$sy += ($ry[$_] - $m)**2;
+	}
+	return $sx && $sy ? $s / sqrt($sx * $sy) : 0;
+}
+
 # Did the host move between the two sides where a metric was measured?
-# $wa and $wb: [ [ run, line ], ... ], where each run of a side measured it;
+# $wa and $wb: [ [ run, line, floor ], ... ], where each invocation of a
+# side measured it (floor: the figure compared);
 # $rec: the metric's record (its name, which way is better), $up: whether
 # it went up from a to b.  For each probe of the metric's kind (and the
 # shares), a side's figures are those around that line in each of its
@@ -175,7 +229,13 @@ sub mean {
 # the probe's noise (the least of one side above the most of the other by
 # that much: one stray point does not make a move), and the same way as
 # the metric (the host got worse where the metric got worse, or better
-# where better; for a metric with no better direction either way).
+# where better; for a metric with no better direction either way), and,
+# where the metric was measured $TOGETHER_MIN times or more, its own
+# invocations moved with the probe: over all of them, the rank
+# correlation of the invocation's figure and the probe's figures around
+# it (their geometric mean) is $TOGETHER_RHO or more, worse with worse
+# (a host that moved between the sides moves each invocation with it; a
+# change of the software moves them all while the probes stay).
 # Returns the probe that moved most (in multiples of its noise) as
 # { probe, unit, old, new (the sides' geometric means; for a share the
 # means), change (text), noise (text) }, or undef: no probe moved so, or a
@@ -186,8 +246,8 @@ sub moved {
 	my $best;
 	for my $probe (probes_for($rec->{name})) {
 		my $pr = $PROBE{$probe} or next;
-		my @a = sort { $a <=> $b } map { around(@$_, $probe) } @$wa;
-		my @b = sort { $a <=> $b } map { around(@$_, $probe) } @$wb;
+		my @a = sort { $a <=> $b } map { around($_->[0], $_->[1], $probe) } @$wa;
+		my @b = sort { $a <=> $b } map { around($_->[0], $_->[1], $probe) } @$wb;
 		next unless @a && @b;
 		my $gap = $b[0] > $a[-1] ? distance($probe, $a[-1], $b[0])
 			: $b[-1] < $a[0] ? distance($probe, $a[0], $b[-1]) : 0;
@@ -197,6 +257,7 @@ sub moved {
 			my $probe_worse = ($pr->{better} eq 'lower') == ($gap > 0 ? 1 : 0);
 			next unless $metric_worse == $probe_worse;
 		}
+		next unless together($wa, $wb, $probe, $mb);
 		next if $best && $best->{r} >= abs($gap);
 		my ($u) = map { $_->{unit} } grep { $_->{name} eq $probe } probes($wa->[0][0]);
 		my ($old, $new) = $pr->{share} ? (mean(@a), mean(@b)) : (geomean(@a), geomean(@b));
