@@ -109,7 +109,7 @@ if (@src) {
 }
 like($rep, qr/^claim counters: (?:ok: counted: \d+ cycles|skipped: (?:no PMU|perf is not installed)|no: perf stat did not count)/m,
      'counters: counted, or why not');
-like($rep, qr/^claim aa: (?:ok: alike|no: too many changes): scripts\/compare flagged \d+ of [1-9]\d* metrics/m,
+like($rep, qr/^claim aa: (?:ok: alike|no: too many changes): scripts\/compare flagged \d+ of the [1-9]\d* metrics it could judge/m,
      'aa: compare judged the pair');
 for my $s (qw(install build config cores counters stream aa graphs report)) {
 	like($rep, qr/^step \Q$s\E\s+\d+ s\s+(?:\d+|-) s  (?:ok|skipped|failed)/m, "step $s: estimate, time, status");
