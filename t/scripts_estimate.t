@@ -58,7 +58,8 @@ sub plan_of {
 	return $text =~ /^\[PLAN: \Q$g\E (.*)\]$/m ? [ split ' ', $1 ] : [];
 }
 
-# The memory bandwidth group's model, 1.5+75*main s (halved in the quick
+# The memory bandwidth group's model (A+B*main s, from the declaration;
+# halved in the quick
 # profile), at three main-memory sizes: MB 4 with a 1 MB cache (MAIN is
 # MB), MB 1040 with a 1 MB cache (MAIN 16 MB, the least), MB 1040 with a
 # 512 MB cache (MAIN twice the cache).
@@ -72,11 +73,15 @@ like($t4, qr/^\[MAIN_MB: 4\]\n\[MAIN_SOURCE: MB, less than 16 MB, the least\]$/m
 like($t16, qr/^\[MAIN_MB: 16\]\n\[MAIN_SOURCE: 16 MB, the least\]$/m, 'MB 1040, LLC 1 MB: MAIN 16 MB, the least');
 like($t1024, qr/^\[MAIN_MB: 1024\]\n\[MAIN_SOURCE: twice the last-level cache \(524288K\)\]$/m,
      'MB 1040, LLC 512 MB: MAIN twice the cache');
+my @mem = split ' ', (grep { /^mem / } split /\n/,
+	`awk -f scripts/lib/groups.awk -v want=table scripts/lib/lmbench.groups`)[0];
+my ($ea, $eb) = $mem[4] =~ /^([\d.]+)\+([\d.]+)\*main$/ or BAIL_OUT("mem's model: $mem[4]");
+my ($la, $lb) = $mem[5] =~ /^([\d.]+)\+([\d.]+)\*main$/ or BAIL_OUT("mem's later model: $mem[5]");
 is_deeply([ map { plan_of($_, 'mem')->[3] } $t4, $t16, $t1024 ],
-	  [ sprintf('%.2f', (1.5 + 75 * 4 / 1024) / 2), sprintf('%.2f', (1.5 + 75 * 16 / 1024) / 2),
-	    sprintf('%.2f', (1.5 + 75) / 2) ], 'mem\'s first invocation: its model at MAIN');
+	  [ sprintf('%.2f', ($ea + $eb * 4 / 1024) / 2), sprintf('%.2f', ($ea + $eb * 16 / 1024) / 2),
+	    sprintf('%.2f', ($ea + $eb) / 2) ], 'mem\'s first invocation: its model at MAIN');
 is_deeply([ map { plan_of($_, 'mem')->[4] } $t4, $t1024 ],
-	  [ sprintf('%.2f', (0.1 + 9 * 4 / 1024) / 2), sprintf('%.2f', (0.1 + 9) / 2) ],
+	  [ sprintf('%.2f', ($la + $lb * 4 / 1024) / 2), sprintf('%.2f', ($la + $lb) / 2) ],
 	  'its later invocations: the later model at MAIN');
 is_deeply([ map { plan_of($_, 'mem')->[0] } $t4, $t1024 ], [ 1, 1 ], 'quick: once');
 my ($e4, $e1024) = (estimate($s4), estimate($s1024));

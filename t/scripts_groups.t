@@ -33,10 +33,10 @@ is_deeply([ grep { $_ eq 'place' || /^(net|remote)$/ } @order ], [qw(net remote 
 	  'place after net and remote, whose lines it repeats');
 is_deeply([ @{ $g{syscall} }[1 .. 9] ], [qw(OS all 120 0.1+5*span - 1 SYSCALL 1/1 file)],
 	  'syscall: OS, 120 s, its cost in its span, no later model, span, SYSCALL, runs again, uses FILE');
-is_deeply([ @{ $g{mem} }[1 .. 9] ], [qw(OS+HARDWARE all 600 1.5+75*main 0.1+9*main 0 BCOPY 1/8 sweeps=2)],
+is_deeply([ @{ $g{mem} }[1 .. 9] ], [qw(OS+HARDWARE all 600 1.5+75*main 0.13+8*main 0 BCOPY 1/8 sweeps=2)],
 	  'mem: either part, its costs in MAIN (all steps, the later points), no span, 1/8, two sweeps');
 is_deeply([ @{ $g{memlat} }[4, 5, 8, 9] ],
-	  [ '1.5+130*main+2*chase', '0.2+9*main+2*chase', '3/5', 'sweeps=2,resweep=0.8+70*main+2*chase' ],
+	  [ '9.1+27*main', '0.67+6*main', '3/5', 'sweeps=2,resweep=4.7+18*main' ],
 	  'memlat: its first, later and second-sweep costs, two sweeps');
 is_deeply([ map { $g{$_}[9] } qw(ops lmdd stream) ], [ 'runs=2-3', 'file,runs=3-3', 'runs=2-3' ],
 	  'runs: the least and most invocations (one count: both)');

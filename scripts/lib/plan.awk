@@ -18,8 +18,8 @@
 #             of its invocations (LMBENCH_SPAN)
 #   main chase mb   the sizes the models' memory terms stand for, MB: the
 #             main-memory size, the chase size (memlat_len), MB
-#   bwratio   the reference bandwidth over the one measured at the start
-#             (memory terms take that much longer), 1 when not measured
+#   bwratio   how much longer the memory terms take at the bandwidth
+#             measured at the start (scripts/lmbench), 1 when not measured
 #   pairs nodes loaders   CPU pairs of lat_c2c, NUMA nodes, loader runs
 #   seed      the later invocations' order (a number)
 #   profile   quick, standard or full
@@ -27,7 +27,7 @@
 # A cost model (lmbench.groups: estimate, later) is terms joined by +: a
 # number of seconds, or NUMBER*NAME: main, chase and mb in GB of those
 # sizes at the reference bandwidth (this project's VM, drift's bw probe
-# 6000 MB/s), span in seconds of one invocation's span, pairs, nodes
+# 4000 MB/s), span in seconds of one invocation's span, pairs, nodes
 # (squared) and loaders in their counts.
 #
 # A group that runs again runs RUNS_MIN to RUNS_MAX times (its "runs"
