@@ -97,13 +97,27 @@ static void make_order(uint32_t *order, size_t n,
 		shuffle(order, n, &r);
 }
 
-void chain_build_k(char *buf, size_t size, const struct chain_spec *spec,
-		   int k, void **heads)
+size_t chain_settle(const char *buf, size_t size, size_t ne)
 {
-	size_t n = chain_elements(size, spec), i, lo, hi;
-	char *base = buf + spec->offset;
+	const volatile unsigned char *p = (const volatile unsigned char *)buf;
+	unsigned sum = 0;
+	size_t i;
+
+	if (ne <= CHAIN_SETTLE)
+		return ne;
+	/* A byte every 32: every line of any size the caches use. */
+	for (i = 0; i < size; i += 32)
+		sum += p[i];
+	use_int((int)sum);
+	return CHAIN_SETTLE;
+}
+
+/* The visiting order of a chain's n elements, checked against k pieces. */
+static uint32_t *order_of(size_t size, const struct chain_spec *spec, int k,
+			  size_t *np)
+{
+	size_t n = chain_elements(size, spec);
 	uint32_t *order;
-	int c;
 
 	errno = 0;
 	if (k < 1 || n < (size_t)k)
@@ -115,6 +129,45 @@ void chain_build_k(char *buf, size_t size, const struct chain_spec *spec,
 	if (order == NULL)
 		bench_die("chain: out of memory for %zu elements", n);
 	make_order(order, n, spec);
+	*np = n;
+	return order;
+}
+
+void *chain_build_at(char *buf, size_t size, const struct chain_spec *spec,
+		     const size_t *at, void **out, int n)
+{
+	size_t ne, i;
+	char *base = buf + spec->offset;
+	uint32_t *order = order_of(size, spec, 1, &ne);
+	void *head;
+	int j;
+
+	for (i = 0; i + 1 < ne; i++)
+		*(void **)(base + order[i] * spec->stride) =
+			base + order[i + 1] * spec->stride;
+	*(void **)(base + order[ne - 1] * spec->stride) = base + order[0] *
+							     spec->stride;
+	for (j = 0; j < n; j++) {
+		if (at[j] >= ne) {
+			errno = 0;
+			bench_die("chain: position %zu of %zu elements",
+				  at[j], ne);
+		}
+		out[j] = base + order[at[j]] * spec->stride;
+	}
+	head = base + order[0] * spec->stride;
+	free(order);
+	return head;
+}
+
+void chain_build_k(char *buf, size_t size, const struct chain_spec *spec,
+		   int k, void **heads)
+{
+	size_t n, lo, hi, i;
+	char *base = buf + spec->offset;
+	uint32_t *order = order_of(size, spec, k, &n);
+	int c;
+
 	for (c = 0; c < k; c++) {
 		lo = n * (size_t)c / (size_t)k;
 		hi = n * (size_t)(c + 1) / (size_t)k;

@@ -63,6 +63,28 @@ void *chain_build(char *buf, size_t size, const struct chain_spec *spec);
 void chain_build_k(char *buf, size_t size, const struct chain_spec *spec,
 		   int k, void **heads);
 
+/*
+ * Before timing, the caches should hold what a steady chase leaves, not
+ * the lines the build wrote.  A lap of the chain does that, at the cost
+ * of one miss per element: 5 s for a random chain over 512 MB.  Where a
+ * chain has more than CHAIN_SETTLE elements, chain_settle() reads the
+ * first `size` bytes of buf in address order instead (at the memory's
+ * bandwidth: the build's dirty lines written back, the caches holding
+ * clean lines of the buffer as far as they reach, as many as a chase of
+ * it keeps) and returns CHAIN_SETTLE, the loads to chase after it; else
+ * it reads nothing and returns ne, one lap of the chain's ne elements.
+ */
+#define CHAIN_SETTLE ((size_t)1 << 18)
+size_t chain_settle(const char *buf, size_t size, size_t ne);
+
+/*
+ * As chain_build, and the elements at positions at[0..n-1] of the cycle
+ * (0 is the head, the one returned; each below the element count) into
+ * out[]: where chain_build_k(k) would cut the same order into k pieces.
+ */
+void *chain_build_at(char *buf, size_t size, const struct chain_spec *spec,
+		     const size_t *at, void **out, int n);
+
 /* n * CHAIN_UNROLL dependent loads from p; returns where it stopped. */
 void *chain_chase(void *p, iter_t n);
 /*

@@ -13,7 +13,6 @@
 /* Line probe: cells of this many bytes, each holding one pair. */
 #define LINE_CELL	1024
 #define LINE_REGION	((size_t)2 << 20)
-#define WARM_LOADS	((iter_t)4 << 20)	/* a lap of 256 MB of lines */
 #define LINE_SEED	0x6c696e65ULL
 /*
  * A miss of the first-level cache costs the second load several times a
@@ -106,10 +105,9 @@ double probe_chain(struct probe *pr, const struct chain_spec *spec,
 		size = pr->len;
 	chain_build_k(pr->buf, size, spec, k, pr->heads);
 	pr->k = k;
-	/* Read every element once first: time a steady chase, not the
-	 * cache state the build's writes left. */
-	n = chain_elements(size, spec);
-	n = n < WARM_LOADS ? n : WARM_LOADS;
+	/* Settle the caches first (chain_settle): time a steady chase, not
+	 * the cache state the build's writes left. */
+	n = chain_settle(pr->buf, size, chain_elements(size, spec));
 	if (k == 1)
 		pr->heads[0] = chain_chase(pr->heads[0], n / CHAIN_UNROLL + 1);
 	else
@@ -134,34 +132,93 @@ double probe_head_once(struct probe *pr, void *head)
 /* Chain counts tried: enough to see a plateau, few enough to be quick. */
 static const int par_k[] = {2, 3, 4, 6, 8, 10, 12, 16};
 
+/* The ks probe_parallelism() tries at a size of ne elements. */
+static int par_ks(size_t ne, int *ks)
+{
+	size_t i;
+	int n = 0;
+
+	ks[n++] = 1;
+	for (i = 0; i < sizeof(par_k) / sizeof(par_k[0]); i++) {
+		if (par_k[i] > CHAIN_MAX_K || (size_t)par_k[i] * 4 > ne)
+			break;
+		ks[n++] = par_k[i];
+	}
+	return n;
+}
+
+/*
+ * One size's parallelism: the chain is built once (chain_build_at, which
+ * also says where chain_build_k would cut it for each k) and the caches
+ * settled once (chain_settle); each k then closes its pieces by
+ * re-pointing k elements, chases CHAIN_SETTLE loads over them (without
+ * that, its first intervals ran 16-32 MB chains at half the parallelism
+ * a build per k showed), times them, and restores them.  The k chains are
+ * chain_build_k's, over the same lines: par_mem -M 520M took 4.6-5.0 s
+ * this way, 14.5-17 s with a build and a lap per k.
+ */
 double probe_parallelism(struct probe *pr, const struct chain_spec *spec,
 			 size_t size)
 {
-	double t1, tk, par = 1.0;
-	size_t n = chain_elements(size, spec), i;
-	int k;
+	size_t n, at[2 * CHAIN_MAX_K * (sizeof(par_k) / sizeof(par_k[0]) + 1)];
+	void *el[sizeof(at) / sizeof(at[0])], *head;
+	void **cut[CHAIN_MAX_K] = {NULL}, *orig[CHAIN_MAX_K] = {NULL};
+	int ks[1 + sizeof(par_k) / sizeof(par_k[0])], nk, na = 0, i, c, k;
+	double t1 = 0.0, tk, par = 1.0;
+	iter_t settle;
 
-	t1 = probe_chain(pr, spec, size, 1);
-	for (i = 0; i < sizeof(par_k) / sizeof(par_k[0]); i++) {
-		k = par_k[i];
-		if (k > CHAIN_MAX_K || (size_t)k * 4 > n)
-			break;
-		tk = probe_chain(pr, spec, size, k);
-		/*
-		 * k chains cannot overlap more than k loads: a larger ratio
-		 * means t(1) and t(k) saw different machines (a neighbour
-		 * left the shared cache between them); count k at most.
-		 */
-		if (tk > 0 && k * t1 / tk > par)
-			par = t1 / tk > 1.0 ? k : k * t1 / tk;
+	if (size > pr->len)
+		size = pr->len;
+	n = chain_elements(size, spec);
+	nk = par_ks(n, ks);
+	/* Each k's pieces: [n*c/k, n*(c+1)/k), first and last element. */
+	for (i = 0; i < nk; i++)
+		for (c = 0; c < ks[i]; c++) {
+			at[na++] = n * (size_t)c / (size_t)ks[i];
+			at[na++] = n * (size_t)(c + 1) / (size_t)ks[i] - 1;
+		}
+	head = chain_build_at(pr->buf, size, spec, at, el, na);
+	settle = chain_settle(pr->buf, size, n);
+	head = chain_chase(head, settle / CHAIN_UNROLL + 1);
+	use_pointer(head);
+	/* k = 1, the others, and k = 1 again (see below): ks[0] is 1. */
+	for (i = 0, na = 0; i <= nk; i++) {
+		if (i == nk)
+			na = 0;
+		k = i < nk ? ks[i] : 1;
+		pr->k = k;
+		for (c = 0; c < k; c++) {
+			pr->heads[c] = el[na + 2 * c];
+			cut[c] = (void **)el[na + 2 * c + 1];
+			orig[c] = *cut[c];
+			*cut[c] = pr->heads[c];
+		}
+		na += 2 * k;
+		chase_heads(pr->heads, k, k == 1 ? settle / CHAIN_UNROLL + 1
+				: settle / ((iter_t)k * CHAIN_K_STEPS) + 1);
+		tk = run(pr);
+		for (c = 0; c < k && cut[c] != NULL; c++)
+			*cut[c] = orig[c];
+		if (i == 0) {
+			t1 = tk;
+		} else if (i < nk) {
+			/*
+			 * k chains cannot overlap more than k loads: a larger
+			 * ratio means t(1) and t(k) saw different machines (a
+			 * neighbour left the shared cache between them);
+			 * count k at most.
+			 */
+			if (tk > 0 && k * t1 / tk > par)
+				par = t1 / tk > 1.0 ? k : k * t1 / tk;
+		} else if (tk < t1) {
+			/*
+			 * t(1) again: if the machine got quieter meanwhile,
+			 * the smaller t(1) keeps a noisy first measurement
+			 * from inflating the ratio.
+			 */
+			par *= tk / t1;
+		}
 	}
-	/*
-	 * t(1) again: if the machine got quieter meanwhile, the smaller t(1)
-	 * keeps a noisy first measurement from inflating the ratio.
-	 */
-	tk = probe_chain(pr, spec, size, 1);
-	if (tk < t1)
-		par *= tk / t1;
 	return par < 1.0 ? 1.0 : par;
 }
 
@@ -240,20 +297,6 @@ int probe_interleaved(const struct probe *pr, size_t size)
 	return size <= PROBE_ROUND_MAX && size <= pr->len / 2;
 }
 
-/* The ks probe_parallelism() tries at a size of ne elements. */
-static int par_ks(size_t ne, int *ks)
-{
-	size_t i;
-	int n = 0;
-
-	ks[n++] = 1;
-	for (i = 0; i < sizeof(par_k) / sizeof(par_k[0]); i++) {
-		if (par_k[i] > CHAIN_MAX_K || (size_t)par_k[i] * 4 > ne)
-			break;
-		ks[n++] = par_k[i];
-	}
-	return n;
-}
 
 void probe_parallelism_sizes(struct probe *pr, const struct chain_spec *spec,
 			     const size_t *sizes, int nsizes, double *par,

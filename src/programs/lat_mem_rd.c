@@ -9,7 +9,9 @@
  * per load (loop and timer overheads subtracted by the harness).  The
  * buffer is allocated and touched once, each chain is built and read
  * once before its size is timed (so the caches hold what a steady chase
- * leaves, not what the build wrote), and the chase resumes where the last
+ * leaves, not what the build wrote: a lap of the chain, or for a chain of
+ * more than CHAIN_SETTLE elements the buffer read in address order and
+ * part of a lap, lib_chain.h), and the chase resumes where the last
  * interval stopped, so a size larger than the caches is never re-read
  * from a warm start.
  *
@@ -106,12 +108,13 @@ static void init(iter_t n, void *cookie)
 	}
 	st->p = chain_build(st->buf, st->size, &st->spec);
 	/*
-	 * Read the chain once (up to WARM_LOADS) before timing: building it
+	 * Settle the caches before timing (a lap, or for a large chain a
+	 * read of the buffer and part of a lap, chain_settle): building it
 	 * wrote every line, and the timing should see lines that were read
 	 * and evicted as the chase leaves them, not the build's leftovers.
 	 */
-	n = chain_elements(st->size, &st->spec);
-	n = n < WARM_LOADS ? n : WARM_LOADS;
+	n = chain_settle(st->buf, st->size,
+			 chain_elements(st->size, &st->spec));
 	st->p = chain_chase(st->p, n / CHAIN_UNROLL + 1);
 }
 

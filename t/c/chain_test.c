@@ -98,6 +98,35 @@ static void check_kind(enum chain_kind kind, const char *name)
 	snprintf(msg, sizeof(msg), "%s: 5 cycles cover all elements", name);
 	ok(len == n, msg);
 
+	/*
+	 * chain_build_at: the same cycle, and the positions named are where
+	 * chain_build_k(5) starts its pieces (the probe cuts it there).
+	 */
+	{
+		size_t at[5];
+		void *el[5], *h;
+		int found = 1;
+
+		for (c = 0; c < 5; c++)
+			at[c] = n * (size_t)c / 5;
+		h = chain_build_at(buf, size, &spec, at, el, 5);
+		for (c = 0; c < 5; c++)
+			found = found && el[c] == heads[c];
+		snprintf(msg, sizeof(msg),
+			 "%s: chain_build_at finds chain_build_k's heads", name);
+		ok(found && h == el[0], msg);
+		snprintf(msg, sizeof(msg), "%s: chain_build_at is one cycle",
+			 name);
+		ok(cycle_len(buf, size, h, n) == n, msg);
+		/* Positions along the cycle: n/5 steps from the head. */
+		for (i = 0; i < at[1]; i++)
+			h = *(void **)h;
+		snprintf(msg, sizeof(msg), "%s: position %zu is %zu steps on",
+			 name, at[1], at[1]);
+		ok(h == el[1], msg);
+		head = el[0];
+	}
+
 	/* Kernels: 3 iterations = 300 plain steps. */
 	p = head;
 	for (i = 0; i < 3 * CHAIN_UNROLL; i++)
@@ -129,6 +158,16 @@ int main(void)
 	bad.stride = 64;
 	ok(chain_elements(63, &bad) == 1,
 	   "tiny size: one element if a pointer fits");
+	{
+		char *b = calloc(1, (size_t)1 << 20);
+
+		ok(b != NULL && chain_settle(b, (size_t)1 << 20, 1000) == 1000,
+		   "chain_settle: a small chain is lapped whole");
+		ok(b != NULL && chain_settle(b, (size_t)1 << 20,
+					     CHAIN_SETTLE * 4) == CHAIN_SETTLE,
+		   "chain_settle: a large one is read, then part-lapped");
+		free(b);
+	}
 	check_kind(CHAIN_STRIDE, "stride");
 	check_kind(CHAIN_RANDOM, "random");
 	check_kind(CHAIN_GROUPED, "grouped");
