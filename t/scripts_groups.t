@@ -36,7 +36,7 @@ is_deeply([ @{ $g{syscall} }[1 .. 9] ], [qw(OS all 120 0.15+5*span - 1 SYSCALL 1
 is_deeply([ @{ $g{mem} }[1 .. 9] ], [qw(OS+HARDWARE all 600 2.1+75*main 0.24+8*main 0 BCOPY 1/8 sweeps=2)],
 	  'mem: either part, its costs in MAIN (all steps, the later points), no span, 1/8, two sweeps');
 is_deeply([ @{ $g{memlat} }[4, 5, 8, 9] ],
-	  [ '8.7+27*main+3.6*chase', '0.85+6*main', '3/5', 'sweeps=2,resweep=4.8+18*main+6*chase' ],
+	  [ '6.5+20*main+2*chase', '0.85+4.5*main', '3/5', 'sweeps=2,resweep=3.5+13*main+4*chase' ],
 	  'memlat: its first, later and second-sweep costs, two sweeps');
 is_deeply([ map { $g{$_}[9] } qw(ops lmdd stream) ], [ 'runs=2-3', 'file,runs=3-3', 'runs=2-3' ],
 	  'runs: the least and most invocations (one count: both)');
