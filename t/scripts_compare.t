@@ -523,4 +523,37 @@ for my $bad ([ [ '-x', $fa, $fb ], qr/unknown option: x/ ],
 	is($r->{out}, '', "$what: nothing on stdout");
 }
 
+# ---- a curve's point measured once a run ---------------------------------------------
+# bw_mem.rd and bw_mem.wr at 545 MB five times a run make the group's
+# pool (2 metrics x 2 runs x 5 residuals); bw_mem.rd at 512 bytes,
+# measured once, is no part of that spread, and its series has fewer
+# than twelve residuals: no test, noisy, even halved.  A metric of no
+# curve measured once (select.file.500 above) is still judged by its
+# group.
+{
+	my $dc = dir('curve');
+	my $curve = sub {
+		my ($side, $f) = @_;
+		my $J = $side eq 'a' ? \@JA : \@JB;
+		return [
+			{ name => 'bw_mem.rd@545.259520', unit => 'MB/sec',
+			  values => synth_values(9000, 5, $J) },
+			{ name => 'bw_mem.wr@545.259520', unit => 'MB/sec',
+			  values => synth_values(8000, 5, [ reverse @$J ]) },
+			{ name => 'bw_mem.rd@0.000512', unit => 'MB/sec',
+			  values => [ 150000 * ($f // 1) * (1 + $J->[0]) ] },
+		];
+	};
+	my $ca = synth_run("$dc/a.0", metrics => $curve->('a'), order => 'spread');
+	my $cb = synth_run("$dc/b.0", metrics => $curve->('b', 0.5), order => 'spread');
+	my $c = compare('-a', '-N', $ca, $cb);
+	my $cr = rows($c->{out});
+	like($cr->{'bw_mem.rd@0.000512'}{why} // '', qr/, no test: 1\+1 invocations/,
+	     'a curve\'s point measured once a run: not judged by its group\'s other points')
+		or diag($c->{out}, $c->{err});
+	is($cr->{'bw_mem.rd@0.000512'}{verdict}, 'noisy', '... noisy, even halved');
+	like($cr->{'bw_mem.rd@545.259520'}{why} // '', qr/invocations/,
+	     'the points measured five times are judged');
+}
+
 done_testing();

@@ -37,8 +37,9 @@
 #     invocations are enough for it to reach the level p;
 #   - family: against the spread its family shows between invocations
 #     (its series, else its group: the residuals of every metric of it
-#     measured twice or more in a run, LMStats::residuals): a bootstrap of
-#     the difference of the sides' median floors from that pool;
+#     measured twice or more in a run, LMStats::residuals; a curve's
+#     point measured once a run by its series only): a bootstrap of the
+#     difference of the sides' median floors from that pool;
 #   - else (measured once a side, and nothing of its family twice) no
 #     test can be made: "noisy", never "unchanged".
 # A change counts when it is significant at p and the floors moved by t
@@ -405,7 +406,14 @@ sub compare {
 		my $d = log(LMResults::median(@fb) / LMResults::median(@fa));
 		$row->{fpct} = 100 * (exp($d) - 1);
 		my @own = LMStats::residuals($groups{$n});
-		my ($fam) = grep { @{ $pool{$_} // [] } >= $FAMILY_MIN } families($n);
+		# A curve's point measured once a run is judged by its series'
+		# spread (a curve swept twice a run), never by its group's alone:
+		# there the main-memory points, measured more often, make the
+		# pool, and they are steadier than the cached sizes (a 512-byte
+		# bw_mem moved 20-60% between two runs, its 272 MB points 5%:
+		# doc/validation/compare.md).
+		my ($fam) = grep { @{ $pool{$_} // [] } >= $FAMILY_MIN && (/^series:/ || @own || $n !~ /@/) }
+			families($n);
 		my $inv = "$m+$k invocations";
 		my ($p, $mde, $how);
 		my $dir = $rec->{better} // 'none';
