@@ -76,4 +76,20 @@ bad_input_ok('lat_c2c', ['-c', '0,99999'], 'a CPU that is not online');
 bad_input_ok('lat_c2c', ['-c', 'x'], 'junk CPU list');
 bad_input_ok('lat_c2c', ['-P', '2'], '-P');
 
+# The CPUs a user gives with taskset are the ones measured: one CPU is
+# no pair (exit 1, said why), a -c CPU outside the set is bad input.
+SKIP: {
+	my $ts = (grep { -x "$_/taskset" } split /:/, $ENV{PATH})[0];
+	skip 'no taskset, or one CPU', 5 unless $ts && $n >= 2;
+	my $c2c = bin('lat_c2c');
+	$r = run([ "$ts/taskset", '-c', '0', $c2c ]);
+	is($r->{status}, 1, 'taskset -c 0 lat_c2c: exit 1');
+	like($r->{err}, qr/only one CPU online and allowed to this process.*no pair/,
+	     '... says one CPU is allowed');
+	unlike($r->{err}, qr/No such file/, '... and nothing of a stale errno');
+	$r = run([ "$ts/taskset", '-c', '0', $c2c, '-c', '0,1' ]);
+	is($r->{status}, 2, 'taskset -c 0 lat_c2c -c 0,1: exit 2');
+	like($r->{err}, qr/CPU 1 is outside the CPUs this process may use/, '... names the CPU');
+}
+
 done_testing();

@@ -304,6 +304,19 @@ const struct topo_cpu *topo_cpu(const struct topo *t, int cpu)
 	return NULL;
 }
 
+int topo_allowed(int cpu)
+{
+#if defined(__linux__)
+	cpu_set_t set;
+
+	if (cpu >= 0 && cpu < CPU_SETSIZE &&
+	    sched_getaffinity(0, sizeof(set), &set) == 0)
+		return CPU_ISSET(cpu, &set) != 0;
+#endif
+	(void)cpu;
+	return 1;
+}
+
 int topo_llc_index(const struct topo *t)
 {
 	int k, best = -1;

@@ -58,6 +58,12 @@ int topo_llc_index(const struct topo *t);
  * the two LLC relations.
  */
 const char *topo_relation(const struct topo *t, int a, int b);
+/*
+ * Whether the calling process may run on CPU cpu: in its affinity mask
+ * (taskset, a container's cpuset); 1 for every CPU where the mask cannot
+ * be read.
+ */
+int topo_allowed(int cpu);
 /* Run the calling process on CPU cpu only: 0, or -1 with errno. */
 int topo_pin(int cpu);
 /*

@@ -16,9 +16,10 @@
  * Output: the matrix (rows: initiating CPU, columns: responding CPU; the
  * diagonal is "-"), one "c2c <relation>: <ns> nanoseconds" line per kind
  * of pair (SMT siblings, shared LLC, ... from lib_topo), the median of
- * the pairs of that kind, and the "x y z" series of all pairs.  With more
- * than MAX_DEFAULT CPUs online, a spread sample of them is taken (said on
- * the first line); -c names the CPUs instead.
+ * the pairs of that kind, and the "x y z" series of all pairs.  The CPUs
+ * are the online ones the process may use (taskset, a cpuset); with more
+ * than MAX_DEFAULT of them, a spread sample is taken (said on the first
+ * line); -c names the CPUs instead.
  *
  * usage: lat_c2c [-W <warmup>] [-N <repetitions>] [-c <cpulist>] [-l]
  *                [-r <sysfs root>]
@@ -139,7 +140,14 @@ static void ping_pong(iter_t n, void *cookie)
 	}
 }
 
-static int choose_cpus(const struct topo *t, const char *list, int *cpus)
+/*
+ * The CPUs to measure: -c's list, else the online ones (a spread sample
+ * of MAX_DEFAULT); either way only those the process may use (taskset, a
+ * cpuset), unless the topology is a tree of another machine (-r: mask
+ * is 0), whose CPUs this one's mask says nothing of.
+ */
+static int choose_cpus(const struct topo *t, const char *list, int *cpus,
+		       int mask)
 {
 	int n, i, step;
 
@@ -148,18 +156,29 @@ static int choose_cpus(const struct topo *t, const char *list, int *cpus)
 		if (n < 2)
 			bench_fail("-c %s: at least two CPUs, at most the %d "
 				   "online", list, t->ncpus);
-		for (i = 0; i < n; i++)
+		for (i = 0; i < n; i++) {
 			if (topo_cpu(t, cpus[i]) == NULL)
 				bench_fail("-c %s: CPU %d is not online", list,
 					   cpus[i]);
+			if (mask && !topo_allowed(cpus[i]))
+				bench_fail("-c %s: CPU %d is outside the CPUs "
+					   "this process may use (taskset, "
+					   "cpuset)", list, cpus[i]);
+		}
 		return n;
 	}
-	step = (t->ncpus + MAX_DEFAULT - 1) / MAX_DEFAULT;
-	for (n = 0, i = 0; i < t->ncpus; i += step)
-		cpus[n++] = t->cpus[i].cpu;
-	if (step > 1)
-		printf("# %d of %d online CPUs: every %d-th (-c chooses)\n", n,
-		       t->ncpus, step);
+	/* The online CPUs the process may use: taskset's, a cpuset's. */
+	for (n = 0, i = 0; i < t->ncpus; i++)
+		if (!mask || topo_allowed(t->cpus[i].cpu))
+			cpus[n++] = t->cpus[i].cpu;
+	step = (n + MAX_DEFAULT - 1) / MAX_DEFAULT;
+	if (step > 1) {
+		for (i = 0; i * step < n; i++)
+			cpus[i] = cpus[i * step];
+		printf("# %d of %d CPUs this process may use: every %d-th "
+		       "(-c chooses)\n", i, n, step);
+		n = i;
+	}
 	return n;
 }
 
@@ -257,9 +276,12 @@ int main(int argc, char *argv[])
 	cpus = malloc((size_t)(t.ncpus + 1) * sizeof(*cpus));
 	if (cpus == NULL)
 		bench_die("out of memory");
-	n = choose_cpus(&t, list, cpus);
-	if (n < 2)
-		bench_die("only one CPU online: no pair to measure");
+	n = choose_cpus(&t, list, cpus, strcmp(root, "/sys") == 0);
+	if (n < 2) {
+		errno = 0;
+		bench_die("only one CPU online and allowed to this process "
+			  "(taskset, cpuset): no pair to measure");
+	}
 	if (listing) {
 		for (i = 0; i < n; i++)
 			for (j = 0; j < n; j++)
