@@ -141,5 +141,12 @@ for my $env ([ LMBENCH_SPAN => '-1' ], [ IPC_PLACE => 'near' ], [ PASSES => '3' 
 	is($r->{status}, 2, "lmbench: $k=$v refused, exit 2");
 	like($r->{err}, qr/\Q$k=$v\E: \S/, "lmbench: $k=$v: says why");
 }
+# A directory given as the saved configuration (bin/<os>/lmbench DIR):
+# refused, not a run with every default.
+$r = run(['sh', 'scripts/lmbench', '-o', "$tmp/dirout", "$tmp/bin", "$tmp/bin"]);
+is($r->{status}, 2, 'lmbench: a directory as CONFIGFILE refused, exit 2');
+like($r->{err}, qr/\Q$tmp\E\/bin: a directory, not a saved configuration file\n.*^Usage: /ms,
+     'lmbench: says so, then the usage');
+ok(!-e "$tmp/dirout", 'lmbench: nothing run for it');
 
 done_testing();
