@@ -87,13 +87,16 @@ int handle_scheduler(int childno, int benchproc, int nbenchprocs);
 
 /* ---- lmbench-ng additions ---------------------------------------- */
 
-/* The common -P/-W/-N options. */
+/*
+ * The common -P/-W/-N options.  repetitions 0: not given, TRIES
+ * intervals (LONG_REPS where every one is long: doc/harness.md).
+ */
 struct bench_opts {
 	int parallel;
 	int warmup;
 	int repetitions;
 };
-#define BENCH_OPTS_DEFAULT {1, 0, TRIES}
+#define BENCH_OPTS_DEFAULT {1, 0, 0}
 #define BENCH_COMMON_OPTS "P:W:N:"
 
 /*

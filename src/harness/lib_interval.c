@@ -217,6 +217,11 @@ int interval_more(int taken, int repetitions, uint64 first_ns)
 	return clock_now_ns() - first_ns < (uint64)span * 1000000;
 }
 
+int interval_long(uint64 t0, uint64 t1, double interval_ns)
+{
+	return t1 > t0 && (double)(t1 - t0) >= LONG_FACTOR * interval_ns;
+}
+
 int interval_retime(const struct bench_result *r, int extra)
 {
 	int asked = r->asked > 0 ? r->asked : r->count;

@@ -51,6 +51,22 @@ int interval_more(int taken, int repetitions, uint64 first_ns);
 struct bench_result;
 int interval_retime(const struct bench_result *r, int extra);
 /*
+ * Long intervals: where nobody gave the repetitions (benchmp's 0: no -N)
+ * and every interval so far took LONG_FACTOR times the interval asked for
+ * or more (one iteration that long: a pass over main memory, a large
+ * file), a run stops at LONG_REPS intervals instead of TRIES.  Those are
+ * the costly points of a run (a 520 MB pass: 55-100 ms), their intervals
+ * agree closely (within 1-8% in one process here), and a run measures
+ * its main-memory points again in later invocations, whose spread is what
+ * compare judges by: the median of 5 read as the median of 11 (bw_mem
+ * 520m frd, stream at 520 MB, alternating), in half the time.
+ * interval_long: whether an interval from t0 to t1 (raw ns) was long.
+ */
+#define LONG_REPS	5
+#define LONG_FACTOR	4
+int interval_long(uint64 t0, uint64 t1, double interval_ns);
+
+/*
  * For programs that combine samples their own way (the discovery probes:
  * the least of three medians, searches over sizes): LMBENCH_SPAN does not
  * apply to them.

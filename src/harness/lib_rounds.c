@@ -16,15 +16,20 @@
 
 /* One copy, in this process: all points set up at once, then rounds. */
 static void single_rounds(struct bench_point *pts, int npts,
-			  double interval_ns, int warmup, int rounds)
+			  double interval_ns, int warmup, int rounds, int deflt)
 {
 	struct copy *c = calloc((size_t)npts, sizeof(*c));
+	int *all_long = calloc((size_t)npts, sizeof(*all_long));
 	struct sample s;
 	uint64 first = 0;
-	int r, k, i;
+	int r, k, i, left;
 
-	if (c == NULL)
+	if (c == NULL || all_long == NULL)
 		bench_die("out of memory");
+	/* Nobody gave the repetitions: a point of long intervals stops at
+	 * LONG_REPS (lib_interval.h), the others go on. */
+	for (k = 0; k < npts; k++)
+		all_long[k] = deflt;
 	copy_place(0);
 	fflush(NULL);
 	for (k = 0; k < npts; k++) {
@@ -33,8 +38,13 @@ static void single_rounds(struct bench_point *pts, int npts,
 		copy_begin(&c[k]);
 	}
 	for (r = 0; interval_more(r, rounds, first); r++) {
-		for (k = 0; k < npts; k++) {
+		for (k = 0, left = 0; k < npts; k++) {
 			i = (r % 2 == 0) ? k : npts - 1 - k;
+			if (all_long[i] && r >= LONG_REPS) {
+				pts[i].result->asked = LONG_REPS;
+				continue;
+			}
+			left++;
 			/* Sized and warmed up in its first round. */
 			if (c[i].n == 0) {
 				copy_prepare(&c[i], interval_ns, warmup);
@@ -44,11 +54,16 @@ static void single_rounds(struct bench_point *pts, int npts,
 			if (r == 0 && k == npts - 1)
 				first = s.t0;
 			s.round = r;
+			all_long[i] = all_long[i] &&
+				      interval_long(s.t0, s.t1, interval_ns);
 			result_add(pts[i].result, &s);
 		}
+		if (left == 0)
+			break;
 	}
 	for (k = npts - 1; k >= 0; k--)
 		copy_end(&c[k]);
+	free(all_long);
 	free(c);
 }
 
@@ -92,13 +107,14 @@ void benchmp_rounds(struct bench_point *pts, int npts, int parallel,
 		    int warmup, int repetitions)
 {
 	double interval_ns;
-	int k;
+	int k, deflt;
 
 	if (npts < 1)
 		bench_fail("benchmp_rounds: no points");
 	for (k = 0; k < npts; k++)
 		if (pts[k].benchmark == NULL)
 			bench_fail("benchmp_rounds: no benchmark function");
+	deflt = repetitions < 1;	/* nobody asked: LONG_REPS applies */
 	interval_ns = copy_setup(0, &parallel, &warmup, &repetitions) * 1e3;
 	for (k = 0; k < npts; k++) {
 		pts[k].n = 0;
@@ -113,7 +129,8 @@ void benchmp_rounds(struct bench_point *pts, int npts, int parallel,
 		pts[k].result->asked = repetitions;
 	}
 	if (parallel == 1) {
-		single_rounds(pts, npts, interval_ns, warmup, repetitions);
+		single_rounds(pts, npts, interval_ns, warmup, repetitions,
+			      deflt);
 		return;
 	}
 	parallel_rounds(pts, npts, interval_ns, parallel, warmup,

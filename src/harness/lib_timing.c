@@ -8,11 +8,11 @@
 #include "lib_env.h"
 
 void single_run(struct copy *c, double interval_ns, int warmup,
-		int repetitions, struct bench_result *out)
+		int repetitions, int deflt, struct bench_result *out)
 {
 	struct sample s;
 	uint64 first = 0;
-	int r, extra = 0;
+	int r, extra = 0, all_long = deflt;
 
 	out->asked = repetitions;
 	copy_place(0);
@@ -20,10 +20,15 @@ void single_run(struct copy *c, double interval_ns, int warmup,
 	copy_prepare(c, interval_ns, warmup);
 	for (r = 0; interval_more(r, repetitions, first) ||
 		    interval_retime(out, extra++); r++) {
+		if (all_long && r >= LONG_REPS) {
+			out->asked = r;		/* as if asked for */
+			break;
+		}
 		copy_interval(c, &s);
 		if (r == 0)
 			first = s.t0;
 		s.round = r;
+		all_long = all_long && interval_long(s.t0, s.t1, interval_ns);
 		result_add(out, &s);
 	}
 	copy_end(c);
@@ -35,6 +40,7 @@ void benchmp(benchmp_f initialize, benchmp_f benchmark, benchmp_f cleanup,
 {
 	struct copy c = {initialize, benchmark, cleanup, cookie, 0, 0};
 	struct bench_result res;
+	int deflt = repetitions < 1;	/* nobody asked: LONG_REPS applies */
 	double us;
 
 	if (benchmark == NULL)
@@ -45,7 +51,7 @@ void benchmp(benchmp_f initialize, benchmp_f benchmark, benchmp_f cleanup,
 	fflush(NULL);
 	if (parallel == 1) {
 		result_init(&res, 1);
-		single_run(&c, us * 1e3, warmup, repetitions, &res);
+		single_run(&c, us * 1e3, warmup, repetitions, deflt, &res);
 	} else {
 		parallel_run(&c, us * 1e3, parallel, warmup, repetitions,
 			     &res);

@@ -13,8 +13,11 @@
 #include "lib_copy.h"
 #include "lib_parallel.h"
 
-/* One copy in this process: `repetitions` intervals into *out. */
+/*
+ * One copy in this process: `repetitions` intervals into *out; deflt:
+ * nobody gave them, so long intervals stop at LONG_REPS (lib_interval.h).
+ */
 void single_run(struct copy *c, double interval_ns, int warmup,
-		int repetitions, struct bench_result *out);
+		int repetitions, int deflt, struct bench_result *out);
 
 #endif

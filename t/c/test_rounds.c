@@ -14,6 +14,7 @@
 #endif
 #include "tap.h"
 #include "bench.h"
+#include "lib_interval.h"
 #include "lib_report.h"
 #include "own_timing.h"
 
@@ -58,6 +59,56 @@ static uint64 now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64)ts.tv_sec * 1000000000ULL + (uint64)ts.tv_nsec;
+}
+
+/*
+ * Iterations of a fixed wall cost (ns in *cookie): a long one (12 ms,
+ * over LONG_FACTOR times the tests' 2 ms ENOUGH however idle the machine)
+ * and a short one (1 us: 2 ms intervals; a busy CPU at most doubles them).
+ */
+static void spin(iter_t n, void *cookie)
+{
+	uint64 end = now();
+
+	while (n-- > 0) {
+		end += *(const uint64 *)cookie;
+		while (now() < end)
+			;
+	}
+}
+
+/* The long-interval rule (lib_interval.h: LONG_REPS, LONG_FACTOR). */
+static void long_rule(void)
+{
+	static const uint64 slow = 12000000, quick = 1000;
+	struct bench_point lp[2];
+	int k;
+
+	lp[0] = BENCH_POINT(NULL, spin, NULL, (void *)&quick);
+	lp[1] = BENCH_POINT(NULL, spin, NULL, (void *)&slow);
+	benchmp_rounds(lp, 2, 1, 0, 0);
+	ok(lp[1].result->count == LONG_REPS && lp[1].result->asked ==
+	   LONG_REPS, "no -N, 12 ms intervals: %d of them, asked %d (%d)",
+	   LONG_REPS, LONG_REPS, lp[1].result->count);
+	ok(lp[0].result->count == TRIES, "no -N, 2 ms intervals beside them: "
+	   "%d (%d)", TRIES, lp[0].result->count);
+	for (k = 0; k < 2; k++)
+		bench_point_free(&lp[k]);
+	benchmp_rounds(lp, 2, 1, 0, TRIES);
+	ok(lp[0].result->count == TRIES && lp[1].result->count == TRIES,
+	   "-N %d given: %d of each, long or not (%d, %d)", TRIES, TRIES,
+	   lp[0].result->count, lp[1].result->count);
+	for (k = 0; k < 2; k++)
+		bench_point_free(&lp[k]);
+	benchmp(NULL, spin, NULL, 0, 1, 0, 0, (void *)&slow);
+	ok(result_last()->count == LONG_REPS, "benchmp, no -N, 12 ms "
+	   "intervals: %d of them (%d)", LONG_REPS, result_last()->count);
+	benchmp(NULL, spin, NULL, 0, 1, 0, 7, (void *)&slow);
+	ok(result_last()->count == 7, "benchmp, -N 7: 7 (%d)",
+	   result_last()->count);
+	benchmp(NULL, spin, NULL, 0, 1, 0, 0, (void *)&quick);
+	ok(result_last()->count == TRIES, "benchmp, no -N, 2 ms intervals: "
+	   "%d (%d)", TRIES, result_last()->count);
 }
 
 static void init(iter_t n, void *cookie)
@@ -271,5 +322,6 @@ int main(void)
 		sched_setaffinity(0, sizeof(all), &all);
 	}
 #endif
+	long_rule();
 	return done_testing();
 }
