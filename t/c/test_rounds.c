@@ -103,12 +103,16 @@ static void long_rule(void)
 	benchmp(NULL, spin, NULL, 0, 1, 0, 0, (void *)&slow);
 	ok(result_last()->count == LONG_REPS, "benchmp, no -N, 12 ms "
 	   "intervals: %d of them (%d)", LONG_REPS, result_last()->count);
+	/* Tainted intervals (valgrind, a busy host) may be timed again. */
 	benchmp(NULL, spin, NULL, 0, 1, 0, 7, (void *)&slow);
-	ok(result_last()->count == 7, "benchmp, -N 7: 7 (%d)",
-	   result_last()->count);
+	ok(result_last()->count >= 7 &&
+	   result_last()->count <= 7 * RETIME_MAX_FACTOR,
+	   "benchmp, -N 7: 7, or more re-timed (%d)", result_last()->count);
 	benchmp(NULL, spin, NULL, 0, 1, 0, 0, (void *)&quick);
-	ok(result_last()->count == TRIES, "benchmp, no -N, 2 ms intervals: "
-	   "%d (%d)", TRIES, result_last()->count);
+	ok(result_last()->count >= TRIES &&
+	   result_last()->count <= TRIES * RETIME_MAX_FACTOR,
+	   "benchmp, no -N, 2 ms intervals: %d, or more re-timed (%d)", TRIES,
+	   result_last()->count);
 }
 
 static void init(iter_t n, void *cookie)
