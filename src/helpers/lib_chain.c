@@ -133,20 +133,35 @@ static uint32_t *order_of(size_t size, const struct chain_spec *spec, int k,
 	return order;
 }
 
+/* Link the order's n elements into k cycles of (nearly) equal length. */
+static void link_pieces(char *base, const uint32_t *order, size_t n,
+			size_t stride, int k, void **heads)
+{
+	size_t lo, hi, i;
+	int c;
+
+	for (c = 0; c < k; c++) {
+		lo = n * (size_t)c / (size_t)k;
+		hi = n * (size_t)(c + 1) / (size_t)k;
+		for (i = lo; i + 1 < hi; i++)
+			*(void **)(base + order[i] * stride) =
+				base + order[i + 1] * stride;
+		*(void **)(base + order[hi - 1] * stride) =
+			base + order[lo] * stride;
+		heads[c] = base + order[lo] * stride;
+	}
+}
+
 void *chain_build_at(char *buf, size_t size, const struct chain_spec *spec,
 		     const size_t *at, void **out, int n)
 {
-	size_t ne, i;
+	size_t ne;
 	char *base = buf + spec->offset;
 	uint32_t *order = order_of(size, spec, 1, &ne);
 	void *head;
 	int j;
 
-	for (i = 0; i + 1 < ne; i++)
-		*(void **)(base + order[i] * spec->stride) =
-			base + order[i + 1] * spec->stride;
-	*(void **)(base + order[ne - 1] * spec->stride) = base + order[0] *
-							     spec->stride;
+	link_pieces(base, order, ne, spec->stride, 1, &head);
 	for (j = 0; j < n; j++) {
 		if (at[j] >= ne) {
 			errno = 0;
@@ -155,7 +170,6 @@ void *chain_build_at(char *buf, size_t size, const struct chain_spec *spec,
 		}
 		out[j] = base + order[at[j]] * spec->stride;
 	}
-	head = base + order[0] * spec->stride;
 	free(order);
 	return head;
 }
@@ -163,21 +177,10 @@ void *chain_build_at(char *buf, size_t size, const struct chain_spec *spec,
 void chain_build_k(char *buf, size_t size, const struct chain_spec *spec,
 		   int k, void **heads)
 {
-	size_t n, lo, hi, i;
-	char *base = buf + spec->offset;
+	size_t n;
 	uint32_t *order = order_of(size, spec, k, &n);
-	int c;
 
-	for (c = 0; c < k; c++) {
-		lo = n * (size_t)c / (size_t)k;
-		hi = n * (size_t)(c + 1) / (size_t)k;
-		for (i = lo; i + 1 < hi; i++)
-			*(void **)(base + order[i] * spec->stride) =
-				base + order[i + 1] * spec->stride;
-		*(void **)(base + order[hi - 1] * spec->stride) =
-			base + order[lo] * spec->stride;
-		heads[c] = base + order[lo] * spec->stride;
-	}
+	link_pieces(buf + spec->offset, order, n, spec->stride, k, heads);
 	free(order);
 }
 

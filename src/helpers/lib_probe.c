@@ -297,7 +297,6 @@ int probe_interleaved(const struct probe *pr, size_t size)
 	return size <= PROBE_ROUND_MAX && size <= pr->len / 2;
 }
 
-
 void probe_parallelism_sizes(struct probe *pr, const struct chain_spec *spec,
 			     const size_t *sizes, int nsizes, double *par,
 			     double *t1)
