@@ -55,11 +55,13 @@ int interval_retime(const struct bench_result *r, int extra);
  * and every interval so far took LONG_FACTOR times the interval asked for
  * or more (one iteration that long: a pass over main memory, a large
  * file), a run stops at LONG_REPS intervals instead of TRIES.  Those are
- * the costly points of a run (a 520 MB pass: 55-100 ms), their intervals
- * agree closely (within 1-8% in one process here), and a run measures
- * its main-memory points again in later invocations, whose spread is what
- * compare judges by: the median of 5 read as the median of 11 (bw_mem
- * 520m frd, stream at 520 MB, alternating), in half the time.
+ * the costly points of a run (bw_mem's read of 520 MB at 9 GB/s: 58 ms),
+ * their intervals agree closely (within 1-8% in one process here), and a
+ * run measures its main-memory points again in later invocations, whose
+ * spread is what compare judges by: the median of 5 read as the median
+ * of 11 (bw_mem 520m frd, stream at 520 MB, alternating), in about two
+ * thirds of the time (bw_mem 1.2 s against 1.8-1.9 s, stream 3.9-4.8 s
+ * against 6.6-8.0 s).
  * interval_long: whether an interval from t0 to t1 (raw ns) was long.
  */
 #define LONG_REPS	5
