@@ -24,6 +24,8 @@ my $k = 0;
 my $ok = 1;
 for my $l (@lines[0 .. $#lines - 1]) {
 	$k++;
+	# A level the sweeps did not agree on: its line, without a figure.
+	next if $l =~ /^L$k cache: no clear plateau \(.+\)$/;
 	$ok = 0 unless $l =~ /^L$k cache: (\d+) bytes ($n) nanoseconds 64 linesize ($n) parallelism$/
 		&& $1 > 0 && $2 > 0 && $3 >= 1;
 }

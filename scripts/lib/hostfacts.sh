@@ -32,7 +32,7 @@
 
 HF_SYS=${LMBENCH_SYSFS_ROOT:-/sys}
 HF_LIB=${SCRIPTS:-scripts}/lib	# LMResults: the sourcing script's SCRIPTS
-HF_MEASURE_LEN_KB=65536		# cache -M: past the LLC of most machines, 5 s
+HF_MEASURE_LEN_KB=65536		# cache -M: past the LLC of most machines, 10 s
 HF_AGREE=4
 
 # hf_kb SIZE: a size as sysfs writes it (48K, 32M, 1G or bytes) in KB.

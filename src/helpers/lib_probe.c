@@ -7,6 +7,7 @@
  */
 #include "lib_probe.h"
 #include "lib_interval.h"
+#include "lib_levels.h"
 #include "lib_mem.h"
 #include "lib_report.h"
 
@@ -32,6 +33,7 @@ void probe_init(struct probe *pr, size_t len, int mem_flags,
 	pr->len = len;
 	pr->opts = *opts;
 	pr->k = 1;
+	pr->rounds = PROBE_ROUNDS;
 }
 
 void probe_check_len(const char *what, size_t len, int copies)
@@ -70,9 +72,9 @@ static void chase(iter_t n, void *cookie)
 }
 
 /*
- * The smallest of PROBE_ROUNDS medians: on a busy machine another
- * process can take the CPU during most intervals of one run; it can only
- * make a run slower, so the fastest run's median is the truest.
+ * The smallest of pr->rounds (PROBE_ROUNDS) medians: on a busy machine
+ * another process can take the CPU during most intervals of one run; it
+ * can only make a run slower, so the fastest run's median is the truest.
  */
 static double run_once(struct probe *pr)
 {
@@ -88,7 +90,7 @@ static double run(struct probe *pr)
 	double best = 0.0, t;
 	int r;
 
-	for (r = 0; r < PROBE_ROUNDS; r++) {
+	for (r = 0; r < pr->rounds; r++) {
 		t = run_once(pr);
 		if (r == 0 || t < best)
 			best = t;
@@ -454,6 +456,29 @@ size_t probe_line_size(struct probe *pr, double *t)
 			return (size_t)8 << i;
 	}
 	return 0;
+}
+
+size_t probe_line_agreed(struct probe *pr, size_t *found,
+			 double (*t)[PROBE_LINE_STEPS])
+{
+	int at[PROBE_LINE_SWEEPS], s, k, rounds = pr->rounds;
+	size_t got;
+
+	/* The runs are the repetition: one median a measurement. */
+	pr->rounds = 1;
+	for (s = 0; s < PROBE_LINE_SWEEPS; s++) {
+		got = probe_line_size(pr, t != NULL ? t[s] : NULL);
+		if (found != NULL)
+			found[s] = got;
+		/* The place on the grid 8 << k; none: -1. */
+		for (k = 0; got != 0 && ((size_t)8 << k) < got; k++)
+			;
+		at[s] = got != 0 ? k : -1;
+	}
+	pr->rounds = rounds;
+	if (!levels_places_agree(at, PROBE_LINE_SWEEPS, 0, &k))
+		return 0;
+	return (size_t)8 << k;
 }
 
 void probe_args(int argc, char *argv[], char flag, struct bench_opts *opts,

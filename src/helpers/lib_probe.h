@@ -18,6 +18,9 @@ struct probe {
 	char *buf;
 	size_t len;
 	struct bench_opts opts;
+	/* Medians per measurement, the least kept (probe_init: PROBE_ROUNDS;
+	 * a caller that repeats the whole measurement itself may lower it). */
+	int rounds;
 	/* What the next measurement chases (probe_chain fills these). */
 	int k;
 	void *heads[CHAIN_MAX_K];
@@ -52,7 +55,7 @@ void probe_check_line(size_t line);
  * time them: nanoseconds per step (a step = one load of every chain,
  * the k loads independent).  k = 1 is the plain latency per load.
  * The chains are read once (up to 4 Mi loads) before they are timed.
- * Each figure is the least of PROBE_ROUNDS medians of the intervals.
+ * Each figure is the least of pr->rounds medians of the intervals.
  */
 double probe_chain(struct probe *pr, const struct chain_spec *spec,
 		   size_t size, int k);
@@ -111,6 +114,17 @@ void probe_chain_sizes(struct probe *pr, const struct chain_spec *spec,
  */
 #define PROBE_LINE_STEPS 7	/* d = 8 .. 512 */
 size_t probe_line_size(struct probe *pr, double *t);
+/*
+ * The line size only where PROBE_LINE_SWEEPS runs of probe_line_size(),
+ * each measurement one median (the runs are the repetition), all found
+ * the same one (lib_levels.h's rule, no step of leeway): one run's step
+ * is not believed.  Returns it, or 0 when a run found none or
+ * the runs differ.  found[s] (if not NULL) gets run s's answer (0: no
+ * step), t[s] (if not NULL) its pair costs.
+ */
+#define PROBE_LINE_SWEEPS 3
+size_t probe_line_agreed(struct probe *pr, size_t *found,
+			 double (*t)[PROBE_LINE_STEPS]);
 
 /* --help line (struct bench_help) of -L. */
 #define PROBE_HELP_LINE \

@@ -195,6 +195,10 @@ static void discover_caches(struct topo *t, const char *root)
 			 "devices/system/cpu/cpu%d/cache/index%d/size", cpu0, k);
 		c->size_kb = read_line(root, rel, buf, sizeof(buf)) == 0
 				     ? size_kb(buf) : 0;
+		snprintf(rel, sizeof(rel), "devices/system/cpu/cpu%d/cache/"
+			 "index%d/coherency_line_size", cpu0, k);
+		c->line = read_line(root, rel, buf, sizeof(buf)) == 0
+				  ? strtol(buf, NULL, 10) : 0;
 		t->ncaches++;
 	}
 	t->cache_source = t->ncaches ? "sysfs"
@@ -315,6 +319,16 @@ int topo_allowed(int cpu)
 #endif
 	(void)cpu;
 	return 1;
+}
+
+long topo_cache_kb(const struct topo *t, int level)
+{
+	int k;
+
+	for (k = 0; k < t->ncaches; k++)
+		if (t->cache[k].type != 'i' && t->cache[k].level == level)
+			return t->cache[k].size_kb;
+	return 0;
 }
 
 int topo_llc_index(const struct topo *t)

@@ -14,6 +14,7 @@ struct topo_cache {
 	int level;
 	char type;		/* 'd', 'i' or 'u' */
 	long size_kb;		/* 0: unknown */
+	long line;		/* coherency_line_size, bytes; 0: unknown */
 };
 
 struct topo_cpu {
@@ -49,6 +50,11 @@ int topo_discover(struct topo *t, const char *root);
 void topo_free(struct topo *t);
 /* The entry of CPU number cpu, or NULL if it is not online. */
 const struct topo_cpu *topo_cpu(const struct topo *t, int cpu);
+/*
+ * The size in KB of the data or unified cache of this level (1, 2, ...)
+ * as the host reports it; 0 where it does not.
+ */
+long topo_cache_kb(const struct topo *t, int level);
 /* Index of the last-level data or unified cache in t->cache, or -1. */
 int topo_llc_index(const struct topo *t);
 /*

@@ -4,14 +4,15 @@
  *
  * A random chain over every line of the size (huge pages asked for, so
  * page walks stay out of the curve) is timed for sizes from 1 KB to len,
- * four per power of two.  The curve is smoothed with a running median of
- * three and cut into plateaus: runs of at least three sizes within 30%
- * of the run's first latency; neighbouring plateaus less than 1.6x apart
- * are one level (replacement and TLB effects make a level's latency
- * drift upward).  The last plateau, when it reaches len, is memory.  A
- * level's size is the largest size whose latency is below the geometric
- * mean of its plateau and the next; its parallelism is the largest
- * k * t(1) / t(k) for k interleaved chains inside the plateau.
+ * four per power of two, and the curve cut into plateaus (lib_levels.c).
+ * The curve is swept SWEEPS times and a level is printed only where every
+ * sweep found it alike: its size within one point of the grid, its
+ * latency within 25% (levels_agree); the median sweep's figures are
+ * printed.  A level the sweeps disagree on is a line without a figure,
+ * "L<k> cache: no clear plateau (sysfs says 32 MB)": on a VM whose
+ * neighbours share the last level, a different size each run is noise
+ * printed as a fact.  A level's parallelism is the largest
+ * k * t(1) / t(k) for k interleaved chains inside its plateau.
  *
  * The curve's sizes up to PROBE_ROUND_MAX are timed together in
  * interleaved rounds (probe_chain_sizes), each in a region of its own.
@@ -22,27 +23,14 @@
 #include "lib_report.h"
 #include "lib_mem.h"
 #include "lib_probe.h"
-
-#include <math.h>
+#include "lib_levels.h"
+#include "lib_stats.h"
+#include "lib_topo.h"
 
 #define DEFAULT_LEN	((size_t)64 << 20)
 #define FIRST_SIZE	1024
-#define MAX_POINTS	256
-#define SEG_TOL		1.3	/* a plateau: within 30% of its start */
-#define SEG_MIN		3	/* sizes in a plateau: most of an octave */
-#define MERGE_RATIO	1.6	/* levels differ by more than this */
+#define SWEEPS		3	/* a level in all of them, or not printed */
 #define CACHE_SEED	0x6361636865ULL
-
-struct curve {
-	size_t size[MAX_POINTS];
-	double t[MAX_POINTS], f[MAX_POINTS];
-	int n;
-};
-
-struct plateau {
-	int lo, hi;		/* indices, inclusive */
-	double lat;
-};
 
 static size_t next_size(size_t s)
 {
@@ -53,60 +41,12 @@ static size_t next_size(size_t s)
 	return s + q / 4;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double median(const double *v, int n)
-{
-	double tmp[MAX_POINTS];
-
-	memcpy(tmp, v, (size_t)n * sizeof(*v));
-	qsort(tmp, (size_t)n, sizeof(*tmp), cmp_double);
-	return tmp[(n - 1) / 2];
-}
-
-/* Plateaus of the smoothed curve, merged into levels; returns count. */
-static int find_levels(struct curve *cv, struct plateau *pl)
-{
-	int i, j, np = 0, m;
-
-	for (i = 0; i < cv->n; i++)
-		cv->f[i] = (i == 0 || i == cv->n - 1)
-				   ? cv->t[i]
-				   : median(cv->t + i - 1, 3);
-	for (i = 0; i < cv->n; i = j) {
-		for (j = i + 1; j < cv->n && cv->f[j] <= SEG_TOL * cv->f[i];
-		     j++)
-			;
-		if (j - i >= SEG_MIN) {
-			pl[np].lo = i;
-			pl[np].hi = j - 1;
-			pl[np].lat = median(cv->f + i, j - i);
-			np++;
-		}
-	}
-	for (i = 0, m = 0; i < np; i++) {
-		if (m > 0 && pl[i].lat < MERGE_RATIO * pl[m - 1].lat) {
-			pl[m - 1].hi = pl[i].hi;
-			pl[m - 1].lat = median(cv->f + pl[m - 1].lo,
-					       pl[m - 1].hi - pl[m - 1].lo + 1);
-		} else {
-			pl[m++] = pl[i];
-		}
-	}
-	return m;
-}
-
 static const char usage[] =
 	"[-c] [-L <line>] [-M <len>] [-W <warmup>] [-N <repetitions>]\n";
 
 /* --help: a line per option and operand (bench_init_help). */
 static const struct bench_help help[] = {
-	{"-c", "also print the latency curve the levels come from"},
+	{"-c", "also print the latency curve and what each sweep found"},
 	PROBE_HELP_LINE,
 	{"-M", "the largest size timed (default 64 MB)"},
 	{NULL, NULL}
@@ -121,17 +61,59 @@ static const struct metric memory = {
 	.better = BETTER_HIGHER
 };
 
+/* The curve's sizes, from FIRST_SIZE to len; returns their count. */
+static int grid(size_t len, size_t *size)
+{
+	size_t s;
+	int n = 0;
+
+	for (s = FIRST_SIZE; n < LEVELS_POINTS; s = next_size(s)) {
+		if (s > len)
+			s = len;
+		size[n++] = s;
+		if (s == len)
+			break;
+	}
+	return n;
+}
+
+/* -c: the curve (each point's median over the sweeps), each sweep's levels. */
+static void print_curve(const size_t *size, int n, double (*t)[LEVELS_POINTS],
+			const struct curve_levels *sw)
+{
+	double v[SWEEPS];
+	int i, s, k;
+
+	for (i = 0; i < n; i++) {
+		for (s = 0; s < SWEEPS; s++)
+			v[s] = t[s][i];
+		fprintf(stderr, "# %.5f %.3f\n", (double)size[i] / (1024 * 1024),
+			stats_median(v, SWEEPS));
+	}
+	for (s = 0; s < SWEEPS; s++) {
+		fprintf(stderr, "# sweep %d:", s + 1);
+		for (k = 0; k < sw[s].n; k++)
+			fprintf(stderr, " L%d %zu bytes %.2f ns;", k + 1,
+				size[sw[s].lv[k].at], sw[s].lv[k].lat);
+		fprintf(stderr, " memory %.2f ns%s\n", sw[s].mem,
+			sw[s].memory ? "" : " (still rising)");
+	}
+}
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct chain_spec spec = {CHAIN_RANDOM, 0, 0, 0, CACHE_SEED};
-	struct plateau pl[MAX_POINTS];
-	static struct curve cv;
-	size_t len = DEFAULT_LEN, line = 0, s, mid;
-	double cut, par, mem;
+	static double t[SWEEPS][LEVELS_POINTS];
+	static size_t size[LEVELS_POINTS];
+	struct curve_levels sw[SWEEPS];
+	struct agreed_level lv[LEVELS_MAX];
+	size_t len = DEFAULT_LEN, line = 0;
+	double par, m, mem[SWEEPS];
 	struct probe pr;
-	int i, j, np, curve = 0, levels;
-	char name[32], label[32];
+	struct topo host;
+	int i, s, n, nl, shown, top, curve = 0, rising = 0, flat = 0, any = 0, known;
+	char name[32], label[32], text[128];
 	struct metric level = {.name = name, .unit = "nanoseconds",
 			       .better = BETTER_LOWER};
 
@@ -142,67 +124,84 @@ int main(int argc, char *argv[])
 		bench_fail("-M %zu: at least 64K is needed", len);
 	probe_check_len("-M", len, 1);
 	probe_init(&pr, len, MEM_HUGE, &opts);
-	if (line == 0 && (line = probe_line_size(&pr, NULL)) == 0)
-		line = 64;	/* no step seen: the common size */
+	if (line == 0 && (line = probe_line_agreed(&pr, NULL, NULL)) == 0) {
+		line = 64;	/* no step seen alike: the common size */
+		if (curve)
+			fprintf(stderr, "# no line size found alike in %d "
+				"runs: a 64-byte stride\n", PROBE_LINE_SWEEPS);
+	}
 	if (curve)
 		fprintf(stderr, "# page size %zu bytes, line %zu bytes\n",
 			mem_page_size_of(pr.buf), line);
 	spec.stride = line;
-	for (s = FIRST_SIZE; cv.n < MAX_POINTS; s = next_size(s)) {
-		if (s > len)
-			s = len;
-		cv.size[cv.n++] = s;
-		if (s == len)
-			break;
+	n = grid(len, size);
+	/* The sweeps are the repetition: each point one median per sweep. */
+	pr.rounds = 1;
+	for (s = 0; s < SWEEPS; s++) {
+		probe_chain_sizes(&pr, &spec, size, n, t[s]);
+		levels_find(t[s], n, &sw[s]);
+		mem[s] = sw[s].mem;
+		rising |= !sw[s].memory;
+		any |= sw[s].plateaus > 0;
+		flat |= sw[s].n == 0 && sw[s].start == 0;
 	}
-	probe_chain_sizes(&pr, &spec, cv.size, cv.n, cv.t);
-	for (i = 0; curve && i < cv.n; i++)
-		fprintf(stderr, "# %.5f %.3f\n",
-			(double)cv.size[i] / (1024 * 1024), cv.t[i]);
-	np = find_levels(&cv, pl);
-	if (np < 1) {
+	pr.rounds = PROBE_ROUNDS;
+	if (curve)
+		print_curve(size, n, t, sw);
+	nl = levels_agree(sw, SWEEPS, lv);
+	if (!any) {
 		errno = 0;
 		bench_die("no plateau in the latency curve (noisy machine?)");
 	}
-	/* The last plateau is memory only if the curve ends on it. */
-	levels = pl[np - 1].hi == cv.n - 1 ? np - 1 : np;
 	/*
 	 * One plateau from the first size to len is the first level, not
 	 * memory: nothing was found (seen on a busy machine, whose noise hid
 	 * a step a sweep within L2 shows when idle).
 	 */
-	if (levels == 0 && pl[0].lo == 0) {
+	if (nl == 0 && flat) {
 		errno = 0;
 		bench_die("no step in the latency curve from %d to %zu bytes "
 			  "(noisy machine, or all within one level: try a "
 			  "larger -M)", FIRST_SIZE, len);
 	}
-	for (i = 0; i < levels; i++) {
-		cut = i + 1 < np ? sqrt(pl[i].lat * pl[i + 1].lat)
-				 : 2 * pl[i].lat;
-		for (j = pl[i].lo; j + 1 < cv.n && cv.f[j + 1] <= cut; j++)
-			;
-		mid = cv.size[(pl[i].lo + pl[i].hi + 1) / 2];
-		par = probe_parallelism(&pr, &spec, mid);
+	known = topo_discover(&host, "/sys") == 0;
+	/* The host's levels that the curve goes past: it could see them. */
+	for (top = 0; known && topo_cache_kb(&host, top + 1) > 0 &&
+		      (size_t)topo_cache_kb(&host, top + 1) * 1024 < len;
+	     top++)
+		;
+	shown = levels_shown(lv, nl, top);
+	for (i = 0; i < shown; i++) {
+		if (!lv[i].clear) {
+			levels_unclear_line(text, sizeof(text), i + 1,
+					    known ? topo_cache_kb(&host, i + 1)
+						  : 0, "sysfs");
+			fprintf(stderr, "%s\n", text);
+			continue;
+		}
+		par = probe_parallelism(&pr, &spec, size[lv[i].mid]);
 		fprintf(stderr, "L%d cache: %zu bytes %.2f nanoseconds "
-			"%zu linesize %.2f parallelism\n", i + 1, cv.size[j],
-			pl[i].lat, line, par);
+			"%zu linesize %.2f parallelism\n", i + 1,
+			size[lv[i].at], lv[i].lat, line, par);
 		snprintf(name, sizeof(name), "cache.l%d.latency", i + 1);
 		snprintf(label, sizeof(label), "L%d cache", i + 1);
-		metric_value(&level, label, pl[i].lat);
+		metric_value(&level, label, lv[i].lat);
 	}
-	if (levels == np) {
-		fprintf(stderr, "# the curve still rises at %zu bytes: memory "
-			"latency is the last point (try a larger -M)\n", len);
-		par = probe_parallelism(&pr, &spec, len);
-		mem = cv.f[cv.n - 1];
-	} else {
-		par = probe_parallelism(&pr, &spec, len);
-		mem = pl[np - 1].lat;
-	}
+	if (known)
+		topo_free(&host);
+	if (nl > shown)
+		fprintf(stderr, "# a level past L%d in some sweeps, not in all "
+			"alike: not printed\n", shown);
+	if (rising)
+		fprintf(stderr, "# the curve still rises at %zu bytes in a "
+			"sweep: memory latency is the last point (try a larger "
+			"-M)\n", len);
+	par = probe_parallelism(&pr, &spec, len);
+	/* Memory's latency is a measurement, not a find: the median sweep. */
+	m = stats_median(mem, SWEEPS);
 	fprintf(stderr, "Memory latency: %.2f nanoseconds %.2f "
-		"parallelism\n", mem, par);
-	metric_value(&memory, "Memory latency", mem);
+		"parallelism\n", m, par);
+	metric_value(&memory, "Memory latency", m);
 	metric_value(&memory_par, "Memory latency parallelism", par);
 	probe_free(&pr);
 	return 0;
