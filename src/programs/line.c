@@ -6,13 +6,18 @@
  * first: while d is inside the line the second load hits the first-level
  * cache, from the line size on it is a miss of its own.  The smallest d
  * (8 .. 512) from which every pair costs clearly more (1.2x) than the
- * d = 8 pair is the line size (lib_probe.c).
+ * d = 8 pair is the line size (lib_probe.c).  The probe runs three times
+ * (probe_line_agreed) and a size is printed only where all three found
+ * the same; otherwise "no line size step seen alike", exit 1, and what
+ * the host reports in its place.
  *
  * usage: line [-v] [-W <warmup>] [-N <repetitions>] [-M <len>]
  */
 #include "bench.h"
 #include "lib_metric.h"
 #include "lib_probe.h"
+#include "lib_stats.h"
+#include "lib_topo.h"
 
 #define DEFAULT_LEN ((size_t)2 << 20)	/* 2048 pairs: > L1, < L2 */
 
@@ -26,13 +31,33 @@ static const struct bench_help help[] = {
 	{NULL, NULL}
 };
 
+/* The host's line size, in words, for the message that found none. */
+static void host_line(char *buf, size_t len)
+{
+	struct topo t;
+	int k;
+
+	snprintf(buf, len, "the host reports none");
+	if (topo_discover(&t, "/sys") != 0)
+		return;
+	for (k = 0; k < t.ncaches; k++)
+		if (t.cache[k].level == 1 && t.cache[k].type != 'i' &&
+		    t.cache[k].line > 0) {
+			snprintf(buf, len, "sysfs says %ld bytes",
+				 t.cache[k].line);
+			break;
+		}
+	topo_free(&t);
+}
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	double t[PROBE_LINE_STEPS];
-	size_t len = DEFAULT_LEN, line;
+	double t[PROBE_LINE_SWEEPS][PROBE_LINE_STEPS], v[PROBE_LINE_SWEEPS];
+	size_t len = DEFAULT_LEN, line, found[PROBE_LINE_SWEEPS];
 	struct probe pr;
-	int i, verbose = 0;
+	int i, s, verbose = 0;
+	char host[64];
 
 	bench_init_help(argc, argv, usage, help);
 	probe_args(argc, argv, 'v', &opts, &verbose, &len, NULL);
@@ -40,14 +65,24 @@ int main(int argc, char *argv[])
 		bench_fail("-M %zu: at least 64K is needed", len);
 	probe_check_len("-M", len, 1);
 	probe_init(&pr, len, 0, &opts);
-	line = probe_line_size(&pr, t);
-	if (verbose)
-		for (i = 0; i < PROBE_LINE_STEPS; i++)
+	line = probe_line_agreed(&pr, found, t);
+	if (verbose) {
+		for (i = 0; i < PROBE_LINE_STEPS; i++) {
+			for (s = 0; s < PROBE_LINE_SWEEPS; s++)
+				v[s] = t[s][i];
 			fprintf(stderr, "# pair %4d bytes apart: %.3f "
-				"nanoseconds per load\n", 8 << i, t[i]);
+				"nanoseconds per load\n", 8 << i,
+				stats_median(v, PROBE_LINE_SWEEPS));
+		}
+		for (s = 0; s < PROBE_LINE_SWEEPS; s++)
+			fprintf(stderr, "# run %d: %zu bytes%s\n", s + 1,
+				found[s], found[s] ? "" : " (no step)");
+	}
 	if (line == 0) {
+		host_line(host, sizeof(host));
 		errno = 0;
-		bench_die("no line size step seen (try a larger -M)");
+		bench_die("no line size step seen alike in %d runs: not clear "
+			  "(%s)", PROBE_LINE_SWEEPS, host);
 	}
 	if (metric_json())
 		metric_json_value(&(struct metric){.name = "cache.line_size",

@@ -10,6 +10,10 @@
  * level.  The answer is the largest P before the latency steps up (four
  * steps per power of two: a step is a power-of-two quarter, not a page).
  * The miss cost is the latency after the step minus the one before it.
+ * The scan runs SWEEPS times; a count is printed only where every sweep
+ * found one and all lie within one step of the count grid of each other
+ * (lib_levels.h's rule): the median sweep's count, the median miss cost.
+ * Otherwise no figure: "no TLB step seen alike", exit 1.
  *
  * usage: tlb [-c] [-L <line>] [-M <len>] [-W <warmup>] [-N <repetitions>]
  */
@@ -18,11 +22,14 @@
 #include "lib_mem.h"
 #include "lib_probe.h"
 #include "lib_env.h"
+#include "lib_levels.h"
+#include "lib_stats.h"
 
 #define DEFAULT_LEN	((size_t)16 << 20)	/* 4096 pages of 4 KB */
 #define DEFAULT_LINE	64
 #define TLB_SEED	0x746c62ULL
 #define STEP_RATIO	1.25	/* a TLB miss costs far more than noise */
+#define SWEEPS		3	/* a count found by all of them, alike */
 
 /* One line per page for npages pages, pages in random order. */
 static void *page_chain(char *buf, size_t npages, size_t page, size_t line)
@@ -110,17 +117,65 @@ static const struct metric pages = {
 	.name = "tlb.miss", .unit = "nanoseconds", .better = BETTER_LOWER
 };
 
+/*
+ * One sweep: the largest count before the step (0: none up to maxp), and
+ * in *cost the latency well past it minus the base.
+ */
+static size_t scan(struct probe *pr, size_t maxp, size_t page, size_t line,
+		   double *cost)
+{
+	double base = 0.0, t, prev_t = 0.0;
+	size_t p, q, prev_p = 0;
+
+	for (p = 4; p <= maxp; p = next_count(p)) {
+		t = probe_head(pr, page_chain(pr->buf, p, page, line));
+		bench_debug("tlb: %zu pages: %.3f ns", p, t);
+		if (p <= 8 && (base == 0.0 || t < base))
+			base = t;
+		/*
+		 * Confirm: this count and the next one must be slow against
+		 * a base timed beside them; a single slow point, or a slow
+		 * phase of the machine, is noise.
+		 */
+		q = next_count(p);
+		if (p > 8 && t > STEP_RATIO * base && prev_t > 0 &&
+		    prev_p > 8 && q <= maxp &&
+		    slower_than_base(pr, p, page, line) &&
+		    slower_than_base(pr, q, page, line)) {
+			/* The miss cost: well past the step. */
+			q = 4 * prev_p <= maxp ? 4 * prev_p : maxp;
+			*cost = probe_head(pr, page_chain(pr->buf, q, page,
+							  line)) - base;
+			return prev_p;
+		}
+		prev_t = t;
+		prev_p = p;
+	}
+	return 0;
+}
+
+/* Where count p lies on the grid next_count() walks from 4; -1: none. */
+static int grid_place(size_t p)
+{
+	size_t q;
+	int k;
+
+	for (k = 0, q = 4; p != 0 && q < p; q = next_count(q))
+		k++;
+	return p != 0 ? k : -1;
+}
+
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	size_t len = DEFAULT_LEN, line = DEFAULT_LINE, page, p, maxp, found = 0;
-	double base = 0.0, t, after = 0.0, prev_t = 0.0;
-	size_t prev_p = 0;
+	size_t len = DEFAULT_LEN, line = DEFAULT_LINE, page, maxp, found = 0;
+	size_t got[SWEEPS], p;
+	double after[SWEEPS], cost = 0.0;
 	struct probe pr;
-	int cost = 0;
+	int at[SWEEPS], s, k, none = 0, place, want_cost = 0;
 
 	bench_init_help(argc, argv, usage, help);
-	probe_args(argc, argv, 'c', &opts, &cost, &len, &line);
+	probe_args(argc, argv, 'c', &opts, &want_cost, &len, &line);
 	page = mem_page_size();
 	if (line < sizeof(void *) || line > page || page % line != 0)
 		bench_fail("-L %zu: a line must divide the %zu-byte page", line,
@@ -130,47 +185,37 @@ int main(int argc, char *argv[])
 		bench_fail("-M %zu: at least 32 pages are needed", len);
 	probe_check_len("-M", len, 1);
 	probe_init(&pr, len, 0, &opts);
-	for (p = 4; p <= maxp; p = next_count(p)) {
-		t = probe_head(&pr, page_chain(pr.buf, p, page, line));
-		bench_debug("tlb: %zu pages: %.3f ns", p, t);
-		if (p <= 8 && (base == 0.0 || t < base))
-			base = t;
-		if (p > 8 && !found && t > STEP_RATIO * base &&
-		    prev_t > 0 && prev_p > 8) {
-			/*
-			 * Confirm: this count and the next one must be slow
-			 * against a base timed beside them; a single slow
-			 * point, or a slow phase of the machine, is noise.
-			 */
-			size_t q = next_count(p);
-
-			if (q <= maxp &&
-			    slower_than_base(&pr, p, page, line) &&
-			    slower_than_base(&pr, q, page, line)) {
-				found = prev_p;
-				/* The miss cost: well past the step. */
-				q = 4 * found <= maxp ? 4 * found : maxp;
-				after = probe_head(&pr, page_chain(pr.buf, q,
-								   page, line));
-				break;
-			}
-		}
-		prev_t = t;
-		prev_p = p;
+	/* The sweeps are the repetition: one median a measurement. */
+	pr.rounds = 1;
+	for (s = 0; s < SWEEPS; s++) {
+		after[s] = 0.0;
+		got[s] = scan(&pr, maxp, page, line, &after[s]);
+		at[s] = grid_place(got[s]);
+		none += got[s] == 0;
+		bench_debug("sweep %d: %zu pages", s + 1, got[s]);
 	}
 	probe_free(&pr);
-	if (!found) {
+	if (none == SWEEPS) {
 		errno = 0;
 		bench_die("no TLB step seen up to %zu pages (try a larger -M)",
 			  maxp);
 	}
-	if (cost)
+	if (!levels_places_agree(at, SWEEPS, LEVELS_AGREE_STEPS, &place)) {
+		errno = 0;
+		bench_die("no TLB step seen alike in %d sweeps (%d without "
+			  "one): not clear, no count printed", SWEEPS, none);
+	}
+	for (k = 0, p = 4; k < place; k++)
+		p = next_count(p);
+	found = p;
+	cost = stats_median(after, SWEEPS);
+	if (want_cost)
 		fprintf(stderr, "tlb: %zu pages %.5f nanoseconds\n", found,
-			after - base);
+			cost);
 	else
 		fprintf(stderr, "tlb: %zu pages\n", found);
 	metric_value(&pages, "tlb", (double)found);
-	if (cost)
-		metric_value(&miss, "tlb miss", after - base);
+	if (want_cost)
+		metric_value(&miss, "tlb miss", cost);
 	return 0;
 }

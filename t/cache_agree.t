@@ -1,0 +1,105 @@
+#!/usr/bin/perl
+# cache, line and tlb print a figure only where their sweeps agreed:
+# each program's own account of its sweeps (cache -c, line -v, tlb with
+# LMBENCH_DEBUG) is held against what it printed.  The rule itself, on
+# made-up curves, is t/levels.t's.
+use strict;
+use warnings;
+use lib 't/lib';
+use LmTest;
+use Test::More;
+
+my $n = number_re();
+my %env = (quick_env(), ENOUGH => 500);
+
+# The grid cache's curve is timed on: four sizes per power of two.
+my @grid = (1024);
+while ($grid[-1] < (1 << 30)) {
+	my $s = $grid[-1];
+	my $q = 1;
+	$q *= 2 while $q <= $s / 2;
+	push @grid, $s + $q / 4;
+}
+my %place = map { $grid[$_] => $_ } 0 .. $#grid;
+sub median { my @v = sort { $a <=> $b } @_; return $v[$#v / 2] }
+
+# ---- cache ---------------------------------------------------------------
+my $busy = qr/no plateau in the latency curve|no step in the latency curve/;
+my $r = run_retry([bin('cache'), '-c', '-N', '3', '-M', '2M', '-L', '64'],
+		  $busy, env => { %env, LMBENCH_JSON => 1 });
+is($r->{status}, 0, 'cache: exit 0') or diag($r->{err});
+my @sweeps;
+for ($r->{err} =~ /^# sweep \d+:(.*)$/mg) {
+	my %lv;
+	$lv{$1} = [ $2, $3 ] while /L(\d+) (\d+) bytes ($n) ns;/g;
+	push @sweeps, \%lv;
+}
+is(scalar @sweeps, 3, 'cache -c: what each of three sweeps found');
+my ($clear, $unclear, $ok) = (0, 0, 1);
+my %printed;
+for my $l (grep { /^L\d+ cache: / } split /\n/, $r->{err}) {
+	my ($k) = $l =~ /^L(\d+)/;
+	my @found = grep { defined } map { $_->{$k} } @sweeps;
+	my @at = map { $place{ $_->[0] } // -99 } @found;
+	my @lat = sort { $a <=> $b } map { $_->[1] } @found;
+	my $alike = @found == 3 && (sort { $b <=> $a } @at)[0] - (sort { $a <=> $b } @at)[0] <= 1
+		&& $lat[-1] <= 1.25 * $lat[0];
+	if ($l =~ /^L$k cache: (\d+) bytes ($n) nanoseconds/) {
+		my ($bytes, $ns) = ($1, $2);
+		$clear++;
+		$printed{"cache.l$k.latency"} = $ns;
+		$ok &&= $alike && $bytes == $grid[ median(@at) ]
+			&& abs($ns - median(@lat)) <= 0.011;
+	} elsif ($l =~ /^L$k cache: no clear plateau \((sysfs says \d+ [KM]B|the host reports no L$k)\)$/) {
+		$unclear++;
+		$ok &&= !$alike;
+	} else {
+		$ok = 0;
+	}
+	diag("not as the sweeps say: $l") unless $ok;
+}
+ok($ok && $clear + $unclear >= 1,
+   "cache: $clear level(s) printed where all sweeps agreed (median size and latency), "
+   . "$unclear without a figure where they did not") or diag($r->{err});
+my %json = map { /"name":"(cache\.l\d+\.latency)".*"value":($n)/ ? ($1 => $2) : () }
+	split /\n/, $r->{out};
+is_deeply([ sort keys %json ], [ sort keys %printed ],
+	  'cache --json: a figure for each level printed, none for the others');
+
+# ---- line ----------------------------------------------------------------
+$r = run([bin('line'), '-v', '-N', '5'], env => \%env);
+my @runs = $r->{err} =~ /^# run \d+: (\d+) bytes/mg;
+is(scalar @runs, 3, 'line -v: what each of three runs found');
+if ($r->{status} == 0) {
+	my ($size) = $r->{out} =~ /(\d+)/;
+	ok(defined $size && !grep({ $_ != $size } @runs),
+	   "line: $size bytes, found by every run") or diag($r->{err});
+} else {
+	like($r->{err}, qr/no line size step seen alike in 3 runs: not clear \((sysfs says \d+ bytes|the host reports none)\)/,
+	     'line: not clear, says so');
+	ok((grep { $_ != $runs[0] || $_ == 0 } @runs) > 0, 'line: the runs did differ')
+		or diag($r->{err});
+}
+
+# ---- tlb -----------------------------------------------------------------
+my @count = (4);
+push @count, $count[-1] < 8 ? 2 * $count[-1]
+	: do { my ($p, $q) = ($count[-1], 1); $q *= 2 while $q <= $p / 2; $p + $q / 4 }
+	while $count[-1] < 65536;
+my %cplace = map { $count[$_] => $_ } 0 .. $#count;
+$r = run([bin('tlb'), '-N', '5'], env => { %env, LMBENCH_DEBUG => 1 });
+my @got = $r->{err} =~ /^tlb: debug: sweep \d+: (\d+) pages$/mg;
+is(scalar @got, 3, 'tlb: what each of three sweeps found');
+my @at = map { $_ ? $cplace{$_} // -99 : -99 } @got;
+my $spread = (sort { $b <=> $a } @at)[0] - (sort { $a <=> $b } @at)[0];
+if ($r->{status} == 0) {
+	my ($p) = $r->{err} =~ /^tlb: (\d+) pages$/m;
+	ok(defined $p && !grep({ $_ < 0 } @at) && $spread <= 1
+	   && $p == $count[ median(@at) ],
+	   'tlb: the median sweep\'s count, all within one step') or diag($r->{err});
+} else {
+	like($r->{err}, qr/no TLB step seen/, 'tlb: no count, says so');
+	ok(grep({ $_ < 0 } @at) || $spread > 1, 'tlb: the sweeps did differ')
+		or diag($r->{err});
+}
+done_testing();
