@@ -4,6 +4,7 @@
 #   my $b = LMCaches::memory_from($run); # bytes: the curve is memory past twice this
 #   my $t = LMCaches::text(@c);          # "L1d 48K (sysfs); L2 2048K (sysfs); ..."
 #   LMCaches::size_text($bytes)          # 48K, 1.75M or 2G
+#   my @u = LMCaches::unclear($run);     # "L3 (sysfs says 32 MB)", ...
 #
 # Two sources in a results file:
 #   header  [CACHE: ...], what the host facts believed before the run
@@ -14,6 +15,9 @@
 #           level that large: a step of the latency curve that the host facts
 #           did not know of (a getconf L3 disbelieved, the measurement before
 #           the run missing it) is still a cache.
+# A level `cache` printed without a figure ("L3 cache: no clear plateau
+# (sysfs says 32 MB)": its sweeps did not agree) is no level the run
+# found; unclear() names them for the notes.
 # A level `cache` reports at a third of its memory latency or more is the
 # rise of memory latency with TLB misses, not a cache (the rule of
 # hostfacts.sh), and is left out.  A file without [CACHE: ] (older
@@ -72,6 +76,14 @@ sub believed {
 			source => $from_run, from => 'run' };
 	}
 	return @c;
+}
+
+# The levels the run's `cache` did not confirm, with what the host says.
+sub unclear {
+	my ($run) = @_;
+	my %seen;
+	return map { "L$_->{level}" . (defined $_->{host} ? " ($_->{host})" : '') }
+		grep { !$seen{ $_->{level} }++ } @{ $run->{unclear} // [] };
 }
 
 # The largest data or unified level believed (bytes), or undef.

@@ -14,7 +14,9 @@
 # and notes in brackets: [SKIPPED: ...], [FAILED: ...],
 # [CHECK: name: status: value: message], [GROUP_TIME: g s], the host's
 # drift probes ([DRIFT_PROBES: ], [DRIFT: ] points in {drift}: LMDrift),
-# [INCOMPLETE: why] and [STATUS: complete].  A #stats line that belongs to
+# [INCOMPLETE: why] and [STATUS: complete].  A level `cache` printed
+# without a figure ("L3 cache: no clear plateau (sysfs says 32 MB)": its
+# sweeps did not agree) is kept in {unclear}, no value.  A #stats line that belongs to
 # no value, or is not whole and in order (stats_problem: its reason in
 # {invalid}), is kept in orphan_stats, never attached.
 #
@@ -76,7 +78,7 @@ sub parse_fh {
 	my %run = (
 		file => $path, header => {}, header_order => [], checks => [],
 		values => [], series => [], failed => [], skipped => [],
-		remote => [], group_time => {}, messages => [], unparsed => [],
+		remote => [], group_time => {}, messages => [], unparsed => [], unclear => [],
 		orphan_stats => [], orphan_decls => [], unreadable => [], drift => [], lines => 0,
 		bytes => 0,
 		status => 'incomplete', incomplete => 'no end mark (still running, or killed)',
@@ -242,6 +244,13 @@ sub parse_fh {
 			$v->{also}{line} = $. if $v->{also};
 			push @{ $run{values} }, $v;
 			$last = $v;
+			next;
+		}
+		# cache's level whose sweeps did not agree: no figure, what the
+		# host reports in its place (cache(8)).
+		if ($line =~ /^L(\d+) cache: no clear plateau(?: \((.*)\))?\s*$/) {
+			push @{ $run{unclear} }, { level => $1 + 0, label => "L$1 cache",
+				host => $2, line => $., pass => $pass };
 			next;
 		}
 		if ($line =~ /^[A-Za-z0-9_]+: /) {

@@ -658,8 +658,10 @@ sub memory_notes {
 	my $m = LMResults::metrics($run);
 	my $ml = memlat($run, $m);
 	my @n;
+	my @u = LMCaches::unclear($run);
 	push @n, "$name: caches believed: " . (@c ? LMCaches::text(@c) : 'none known')
 		. ($ml->{from} ? '; Main mem and Rand mem from ' . LMCaches::size_text(2 * $ml->{from}) . ' up' : '')
+		. (@u ? '; no clear plateau in the run\'s cache: ' . join(', ', @u) : '')
 		if @c;
 	my $rand = $ml->{rand};
 	return @n unless defined $rand && $rand > 0;
