@@ -13,10 +13,19 @@
  * the fastest interval, the cost with the least interference (the pair's
  * placement is fixed by construction).
  *
+ * All pairs are timed in two passes, the second in another order (a
+ * shuffle with a fixed seed, file_order); a pair's figure is the faster
+ * pass's.  The passes' spread and the two directions' spread say
+ * whether the matrix is a fact of the machine (lib_stability.c): on a
+ * VM whose vCPUs move between host cores it is not, and then the "c2c
+ * stability: not stable" line is followed by "vCPUs appear to move:
+ * matrix not a topology" and no pair is classified by kind.
+ *
  * Output: the matrix (rows: initiating CPU, columns: responding CPU; the
  * diagonal is "-"), one "c2c <relation>: <ns> nanoseconds" line per kind
  * of pair (SMT siblings, shared LLC, ... from lib_topo), the median of
- * the pairs of that kind, and the "x y z" series of all pairs.  The CPUs
+ * the pairs of that kind, where the matrix is stable, and the "x y z"
+ * series of all pairs.  The CPUs
  * are the online ones the process may use (taskset, a cpuset); with more
  * than MAX_DEFAULT of them, a spread sample is taken (said on the first
  * line); -c names the CPUs instead.
@@ -29,8 +38,10 @@
 #define _GNU_SOURCE		/* MAP_ANONYMOUS under -D_XOPEN_SOURCE */
 #endif
 #include "bench.h"
+#include "lib_file.h"
 #include "lib_partner.h"
 #include "lib_report.h"
+#include "lib_stability.h"
 #include "lib_topo.h"
 
 #include <stdatomic.h>
@@ -225,6 +236,64 @@ static void by_relation(const struct topo *t, const int *cpus, int n,
 	free(v);
 }
 
+/* The matrix's stability, in the JSON output (the text has its line). */
+static void stability_json(const struct stability *st)
+{
+	static const struct metric spread = {
+		.name = "c2c.stability.repeat_spread", .unit = "percent",
+		.kind = KIND_PROPERTY
+	}, asym = {
+		.name = "c2c.stability.asymmetry", .unit = "percent",
+		.kind = KIND_PROPERTY
+	}, stable = {
+		.name = "c2c.stability.stable", .unit = "flag",
+		.kind = KIND_PROPERTY
+	};
+
+	if (!metric_json())
+		return;
+	metric_json_value(&spread, "c2c repeat spread, largest",
+			  100 * st->repeat_max);
+	metric_json_value(&asym, "c2c asymmetry, largest", 100 * st->asym_max);
+	metric_json_value(&stable, "c2c stable", st->stable);
+}
+
+/* Both passes, the second in a shuffled order; ns[k] = pair k's figure
+ * in each (the least interval: half a round trip per iteration). */
+static void two_passes(struct pair *pairs, int np, const struct bench_opts *o,
+		       double *ns1, double *ns2, struct bench_point *keep)
+{
+	struct bench_point *pts = calloc((size_t)np, sizeof(*pts));
+	size_t *order = malloc((size_t)np * sizeof(*order));
+	int k;
+
+	if (pts == NULL || order == NULL)
+		bench_die("out of memory");
+	for (k = 0; k < np; k++)
+		keep[k] = BENCH_POINT(arm, ping_pong, NULL, &pairs[k]);
+	benchmp_rounds(keep, np, 1, o->warmup, o->repetitions);
+	/* The second pass's order: a shuffle with a fixed seed. */
+	file_order(order, (size_t)np, 1);
+	for (k = 0; k < np; k++)
+		pts[k] = BENCH_POINT(arm, ping_pong, NULL, &pairs[order[k]]);
+	benchmp_rounds(pts, np, 1, o->warmup, o->repetitions);
+	for (k = 0; k < np; k++) {
+		ns1[k] = report_quantile(keep[k].result, 0, 0.5, 0);
+		ns2[order[k]] = report_quantile(pts[k].result, 0, 0.5, 0);
+	}
+	/* The faster pass's result is the pair's (its samples, its value). */
+	for (k = 0; k < np; k++) {
+		if (ns2[order[k]] < ns1[order[k]]) {
+			bench_point_free(&keep[order[k]]);
+			keep[order[k]] = pts[k];
+		} else {
+			bench_point_free(&pts[k]);
+		}
+	}
+	free(pts);
+	free(order);
+}
+
 /*
  * The "c2c latency" block: a line per ordered pair, "from to ns", each
  * a metric (the least of its intervals: a hand-over at its cheapest).
@@ -251,9 +320,10 @@ int main(int argc, char *argv[])
 	struct bench_point *pts;
 	struct pair *pairs;
 	struct topo t;
+	struct stability st;
 	int c, n, i, j, k, np, listing = 0, *cpus;
-	double *ns;
-	char x[16], y[16];
+	double *ns, *p1, *p2, *f1, *f2;
+	char x[16], y[16], line[256];
 
 	bench_init_help(argc, argv, "[-W <warmup>] [-N <repetitions>] "
 			"[-c <cpulist>] [-l] [-r <sysfs root>]", help);
@@ -297,7 +367,11 @@ int main(int argc, char *argv[])
 	pairs = calloc((size_t)n * (size_t)n, sizeof(*pairs));
 	pts = calloc((size_t)n * (size_t)n, sizeof(*pts));
 	ns = calloc((size_t)n * (size_t)n, sizeof(*ns));
-	if (!helpers || !pairs || !pts || !ns)
+	p1 = calloc((size_t)n * (size_t)n, sizeof(*p1));
+	p2 = calloc((size_t)n * (size_t)n, sizeof(*p2));
+	f1 = calloc((size_t)n * (size_t)n, sizeof(*f1));
+	f2 = calloc((size_t)n * (size_t)n, sizeof(*f2));
+	if (!helpers || !pairs || !pts || !ns || !p1 || !p2 || !f1 || !f2)
 		bench_die("out of memory");
 	partner_place_self(n);
 	for (j = 0; j < n; j++) {
@@ -310,20 +384,17 @@ int main(int argc, char *argv[])
 				continue;
 			pairs[np].from = cpus[i];
 			pairs[np].to = &helpers[j];
-			pts[np].initialize = arm;
-			pts[np].benchmark = ping_pong;
-			pts[np].cookie = &pairs[np];
 			np++;
 		}
 	bench_default_enough(DEFAULT_US);
-	benchmp_rounds(pts, np, 1, opts.warmup, opts.repetitions);
+	two_passes(pairs, np, &opts, f1, f2, pts);
 	for (k = 0, i = 0; i < n; i++)
 		for (j = 0; j < n; j++) {
 			if (i == j)
 				continue;
-			/* Half a round trip per iteration. */
-			ns[i * n + j] = report_quantile(pts[k].result, 0,
-							0.5, 0);
+			p1[i * n + j] = f1[k];
+			p2[i * n + j] = f2[k];
+			ns[i * n + j] = f1[k] < f2[k] ? f1[k] : f2[k];
 			snprintf(x, sizeof(x), "%d", cpus[i]);
 			snprintf(y, sizeof(y), "%d", cpus[j]);
 			report_json(pts[k].result, &matrix,
@@ -352,7 +423,16 @@ int main(int argc, char *argv[])
 		fprintf(stderr, "\n");
 	}
 	fprintf(stderr, "\n");
-	by_relation(&t, cpus, n, ns);
+	stability_of(p1, p2, n, &st);
+	stability_line(line, sizeof(line), &st);
+	fprintf(stderr, "%s\n", line);
+	stability_json(&st);
+	if (st.stable)
+		by_relation(&t, cpus, n, ns);
+	else
+		fprintf(stderr, "%s\n# no figure per kind of pair: the kinds "
+			"are sysfs's, the figures not those of fixed CPUs\n",
+			STABILITY_MOVED);
 	fprintf(stderr, "\"c2c latency\n");
 	metric_series(&matrix);
 	for (i = 0; i < n; i++)
@@ -366,6 +446,10 @@ int main(int argc, char *argv[])
 	free(pairs);
 	free(pts);
 	free(ns);
+	free(p1);
+	free(p2);
+	free(f1);
+	free(f2);
 	topo_free(&t);
 	return 0;
 }
