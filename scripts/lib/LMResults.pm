@@ -16,7 +16,9 @@
 # drift probes ([DRIFT_PROBES: ], [DRIFT: ] points in {drift}: LMDrift),
 # [INCOMPLETE: why] and [STATUS: complete].  A level `cache` printed
 # without a figure ("L3 cache: no clear plateau (sysfs says 32 MB)": its
-# sweeps did not agree) is kept in {unclear}, no value.  A #stats line that belongs to
+# sweeps did not agree) is kept in {unclear}, no value; lat_c2c's "c2c
+# stability: stable|not stable: ..." in {c2c_stability} ({stable, text,
+# moved}: moved when "vCPUs appear to move" followed).  A #stats line that belongs to
 # no value, or is not whole and in order (stats_problem: its reason in
 # {invalid}), is kept in orphan_stats, never attached.
 #
@@ -251,6 +253,17 @@ sub parse_fh {
 		if ($line =~ /^L(\d+) cache: no clear plateau(?: \((.*)\))?\s*$/) {
 			push @{ $run{unclear} }, { level => $1 + 0, label => "L$1 cache",
 				host => $2, line => $., pass => $pass };
+			next;
+		}
+		# lat_c2c's verdict on its matrix (two passes, both directions)
+		# and, where not stable, the line that says what it means.
+		if ($line =~ /^c2c stability: (stable|not stable): (.*)$/) {
+			$run{c2c_stability} = { stable => $1 eq 'stable' ? 1 : 0,
+				text => $2, line => $., moved => 0 };
+			next;
+		}
+		if ($line =~ /^vCPUs appear to move: matrix not a topology\s*$/) {
+			$run{c2c_stability}{moved} = 1 if $run{c2c_stability};
 			next;
 		}
 		if ($line =~ /^[A-Za-z0-9_]+: /) {

@@ -729,6 +729,10 @@ sub notes {
 			($ls eq 'sysfs' ? 'the kernel' : $ls) . " says $run->{header}{LINE_SIZE}"
 			if $ls eq 'sysfs' || $ls eq 'getconf';
 		push @notes, memory_notes($run, $name);
+		my $cs = $run->{c2c_stability};
+		push @notes, "$name: c2c: vCPUs appear to move: matrix not a topology, no figure by kind "
+			. "(c2c stability: not stable: $cs->{text})"
+			if $cs && !$cs->{stable};
 		push @notes, drift_note($run, $name);
 		my $ip = $run->{header}{IPC_PLACEMENT} // '';
 		push @notes, "$name: local communication: both ends on one CPU ($1)"
