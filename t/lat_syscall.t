@@ -4,6 +4,7 @@ use strict;
 use warnings;
 use lib 't/lib';
 use LmTest;
+use LmOracle;
 use Test::More;
 use File::Temp qw(tempdir);
 
@@ -22,6 +23,13 @@ for my $v (sort keys %label) {
 	ok(defined $x && $x > 0 && $x < 1000, "$v: 0 < value < 1 ms")
 		or diag($r->{err});
 }
+
+# The figure against a plain getppid() loop timed here (t/c/oracle):
+# the best of three runs each, within 2x (doc/testing.md).
+oracle_ok('lat_syscall null', program => [bin('lat_syscall'), 'null'],
+	  parse => qr/^Simple syscall: ($n) microseconds$/m,
+	  oracle => [bin('t/oracle'), 'syscall'], oparse => qr/^($n)$/,
+	  env => {quick_env(), ENOUGH => 500});
 
 # A named file is used (a missing one is refused, below) and left alone:
 # there afterwards, the same file, unchanged.

@@ -11,13 +11,8 @@ use LmTest;
 use Test::More;
 
 my $prog = bindir() . '/lat_syscall';
-my $san = 0;
-if (open(my $fh, '<:raw', $prog)) {
-	local $/;
-	$san = <$fh> =~ /__asan_init|__ubsan_handle/;
-}
 plan(skip_all => "$prog is not a sanitizer build (make asan runs this)")
-	unless $san;
+	unless instrumented($prog) eq 'sanitizer';
 
 my %env = (quick_env(), ENOUGH => 200000,
 	   ASAN_OPTIONS => 'detect_leaks=1:halt_on_error=1:exitcode=99',

@@ -18,6 +18,10 @@
 #                                 signals tests send are not inherited
 #                                 as ignored
 #   have_tool('ss')               1 if the command is on PATH
+#   instrumented($path)           'sanitizer' or 'valgrind' where the built
+#                                 program is a sanitizer build (make asan)
+#                                 or a valgrind wrapper (make memcheck),
+#                                 else ''
 #   group_live($pgid)             pids of the live (not zombie) processes
 #                                 of a process group
 package LmTest;
@@ -30,7 +34,7 @@ use Time::HiRes qw(time sleep);
 use Test::More;
 
 our @EXPORT = qw(bin bindir run run_retry bad_input_ok refused_ok quick_env number_re
-		 default_signals have_tool group_live);
+		 default_signals have_tool group_live instrumented);
 
 sub run_retry {
 	my ($cmd, $refusal, %o) = @_;
@@ -76,6 +80,16 @@ sub have_tool {
 	my ($name) = @_;
 	return system('sh', '-c', 'command -v "$1" >/dev/null 2>&1', 'sh',
 		      $name) == 0;
+}
+
+sub instrumented {
+	my ($path) = @_;
+	open(my $fh, '<:raw', $path) or return '';
+	local $/;
+	my $body = <$fh> // '';
+	return 'sanitizer' if $body =~ /__asan_init|__ubsan_handle/;
+	return 'valgrind' if $body =~ /\A#![^\n]*\n[^\n]*\bvalgrind\b/;
+	return '';
 }
 
 # From /proc where there is one (no ps needed), else from ps.  A zombie

@@ -1,0 +1,89 @@
+# LmOracle - a program's figure against an independent measurement of
+# the same thing (an oracle), taken back to back in the same test
+# (doc/testing.md: the oracle of each family, its bound and why it holds).
+#
+#   oracle_ok(name,
+#             program => [cmd...], parse => qr/(figure)/,   (on stderr)
+#             oracle => [cmd...], oparse => qr/(figure)/,   (on stdout)
+#             better => 'lower' | 'higher',
+#             factor => 1,          what the program's figure should be
+#                                   in the oracle's (e.g. 0.5: half of it)
+#             within => 2,          the bound: ratio in [1/within, within]
+#             rounds => 3, env => {...}, prefix => [cmd...])
+#
+# A sanitizer build or a valgrind wrapper (make asan, make memcheck) is a
+# skip: instrumentation slows the program and the oracle unequally, and
+# those targets check memory, not speed.
+# Both are run alternately, `rounds` times each; each side's best figure
+# (lowest time, highest bandwidth) is kept, so a run that a busy machine
+# slowed down does not count, on either side.  A failed run (not exit 0,
+# or no figure) is a failure, never a skip.  Returns the ratio
+# program / (factor * oracle), or undef.
+package LmOracle;
+use strict;
+use warnings;
+use Exporter 'import';
+use List::Util qw(min max);
+use LmTest;
+use Test::More;
+
+our @EXPORT = qw(oracle_ok pin_prefix);
+
+sub figure {
+	my ($cmd, $text_of, $re, $env) = @_;
+	my $r = run($cmd, env => $env);
+	my ($v) = $text_of->($r) =~ $re;
+	if ($r->{status} != 0 || !defined $v) {
+		diag("@$cmd: exit $r->{status}: $r->{err}");
+		return undef;
+	}
+	return $v;
+}
+
+sub oracle_ok {
+	my ($name, %o) = @_;
+	my $how = instrumented($o{program}[0]);
+	SKIP: {
+		skip("$name: a $how build times instrumented code", 1) if $how;
+		return ratio_ok($name, %o);
+	}
+	return undef;
+}
+
+sub ratio_ok {
+	my ($name, %o) = @_;
+	my $within = $o{within} // 2;
+	my $factor = $o{factor} // 1;
+	my @pre = @{ $o{prefix} // [] };
+	my (@p, @q);
+	for (1 .. $o{rounds} // 3) {
+		push @p, figure([ @pre, @{ $o{program} } ], sub { $_[0]{err} },
+				$o{parse}, $o{env} // {});
+		push @q, figure([ @pre, @{ $o{oracle} } ], sub { $_[0]{out} },
+				$o{oparse}, $o{env} // {});
+	}
+	if (grep({ !defined } @p, @q)) {
+		fail("$name: every run gave a figure");
+		return undef;
+	}
+	my $best = ($o{better} // 'lower') eq 'lower' ? \&min : \&max;
+	my ($x, $y) = ($best->(@p), $best->(@q));
+	my $ratio = $y > 0 ? $x / ($factor * $y) : 0;
+	ok($ratio >= 1 / $within && $ratio <= $within,
+	   sprintf('%s: %.4g against the oracle\'s %.4g%s: ratio %.2f within '
+		   . '%gx', $name, $x, $y, $factor == 1 ? '' : " x $factor",
+		   $ratio, $within))
+		or diag("program: @p; oracle: @q");
+	return $ratio;
+}
+
+# Both ends of an IPC test on one CPU (the first this process may use):
+# a round trip is then two context switches whoever else is running,
+# the same for the program and the oracle.  () where taskset is missing.
+sub pin_prefix {
+	return () unless have_tool('taskset');
+	my ($list) = `taskset -cp $$ 2>/dev/null` =~ /:\s*(\d+)/;
+	return defined $list ? ('taskset', '-c', $list) : ();
+}
+
+1;
