@@ -4,6 +4,7 @@ use strict;
 use warnings;
 use lib 't/lib';
 use LmTest;
+use LmOracle;
 use Test::More;
 
 my $n = number_re();
@@ -16,6 +17,16 @@ for my $op (qw(rd wr rdwr cp fwr frd fcp bzero bcopy)) {
 	ok(defined $bw && $bw > 1 && $bw < 1e8, "$op: plausible MB/s");
 	is($r->{out}, '', "$op: nothing on stdout");
 }
+
+# bcopy against t/c/stream_check's copy of the same 256 KB: bw_mem counts
+# the bytes copied, STREAM the bytes read and written, so half of it;
+# the best of three runs each, within 1.5x, so a halved bandwidth fails
+# (doc/testing.md).
+oracle_ok('bw_mem bcopy', program => [bin('bw_mem'), '256K', 'bcopy'],
+	  parse => qr/^0\.262144 ($n)$/m,
+	  oracle => [bin('t/stream_check'), 100, 256 * 1024 / 8],
+	  oparse => qr/^copy best ($n) /m, better => 'higher', factor => 0.5,
+	  within => 1.5, env => {quick_env(), ENOUGH => 500});
 
 # Sizes are rounded down to the 512-byte loop step; the smallest is 512.
 my $r = run([bin('bw_mem'), '-N', 1, '1000', 'rd'], env => {quick_env()});

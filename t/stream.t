@@ -5,6 +5,7 @@ use strict;
 use warnings;
 use lib 't/lib';
 use LmTest;
+use LmOracle;
 use Test::More;
 
 my $n = number_re();
@@ -25,6 +26,18 @@ for my $run ([1, 1], [2, 1], [1, 2]) {
 		my @bw = $r->{err} =~ /bandwidth: ($n) MB/g;
 		ok(!grep({ $_ <= 0 || $_ > 1e8 } @bw), "v$v -P $p: 0 < MB/s");
 	}
+}
+
+# Each kernel against t/c/stream_check, an independent STREAM, on the
+# same arrays of 256 KB (L2-sized: a busy CPU does not share them): the
+# best of three runs each, within 1.5x, so a halved bandwidth fails
+# (doc/testing.md).
+for my $k (qw(copy scale add triad)) {
+	oracle_ok("stream $k", program => [bin('stream'), '-M', '256K'],
+		  parse => qr/^STREAM $k bandwidth: ($n) MB\/sec$/m,
+		  oracle => [bin('t/stream_check'), 100, 256 * 1024 / 8],
+		  oparse => qr/^$k best ($n) /m, better => 'higher',
+		  within => 1.5, env => {quick_env(), ENOUGH => 500});
 }
 
 # An odd array length (not a multiple of the unrolled sum) and the

@@ -10,7 +10,11 @@
  *
  *   <kernel> best <MB/s> median <MB/s>
  *
- * usage: stream_check [passes]   (default 10; MB = 10^6 bytes)
+ * usage: stream_check [passes [doubles]]
+ *   passes   default 10
+ *   doubles  elements per array, at most (and by default) STREAM_N: a
+ *            smaller length measures a cache's bandwidth, as the tests do
+ * MB = 10^6 bytes.
  */
 #include <math.h>
 #include <stdio.h>
@@ -44,34 +48,35 @@ int main(int argc, char *argv[])
 	static const char *names[4] = {"copy", "scale", "add", "triad"};
 	static const double bytes[4] = {16, 16, 24, 24};
 	double t[4][MAXTIMES], q = 3.0, ea = 1.0, eb = 2.0, ec = 0.0, t0;
-	long i;
+	long i, n = argc > 2 ? atol(argv[2]) : STREAM_N;
 	int k, r, ntimes = argc > 1 ? atoi(argv[1]) : 10;
 
-	if (ntimes < 2 || ntimes > MAXTIMES) {
-		fprintf(stderr, "usage: stream_check [passes 2..%d]\n",
-			MAXTIMES);
+	if (ntimes < 2 || ntimes > MAXTIMES || n < 1 || n > STREAM_N ||
+	    argc > 3) {
+		fprintf(stderr, "usage: stream_check [passes 2..%d [doubles "
+			"1..%d]]\n", MAXTIMES, STREAM_N);
 		return 2;
 	}
-	for (i = 0; i < STREAM_N; i++) {
+	for (i = 0; i < n; i++) {
 		a[i] = 1.0;
 		b[i] = 2.0;
 		c[i] = 0.0;
 	}
 	for (r = 0; r < ntimes; r++) {
 		t0 = now();
-		for (i = 0; i < STREAM_N; i++)
+		for (i = 0; i < n; i++)
 			c[i] = a[i];
 		t[0][r] = now() - t0;
 		t0 = now();
-		for (i = 0; i < STREAM_N; i++)
+		for (i = 0; i < n; i++)
 			b[i] = q * c[i];
 		t[1][r] = now() - t0;
 		t0 = now();
-		for (i = 0; i < STREAM_N; i++)
+		for (i = 0; i < n; i++)
 			c[i] = a[i] + b[i];
 		t[2][r] = now() - t0;
 		t0 = now();
-		for (i = 0; i < STREAM_N; i++)
+		for (i = 0; i < n; i++)
 			a[i] = b[i] + q * c[i];
 		t[3][r] = now() - t0;
 		ec = ea;
@@ -79,7 +84,7 @@ int main(int argc, char *argv[])
 		ec = ea + eb;
 		ea = eb + q * ec;
 	}
-	for (i = 0; i < STREAM_N; i++)
+	for (i = 0; i < n; i++)
 		if (fabs(a[i] - ea) > 1e-13 * ea ||
 		    fabs(b[i] - eb) > 1e-13 * eb ||
 		    fabs(c[i] - ec) > 1e-13 * ec) {
@@ -88,7 +93,7 @@ int main(int argc, char *argv[])
 			return 1;
 		}
 	for (k = 0; k < 4; k++) {
-		double mbytes = bytes[k] * STREAM_N / 1e6;
+		double mbytes = bytes[k] * (double)n / 1e6;
 
 		qsort(&t[k][1], (size_t)ntimes - 1, sizeof(double), cmp);
 		printf("%s best %.1f median %.1f\n", names[k],
