@@ -4,6 +4,7 @@ use strict;
 use warnings;
 use lib 't/lib';
 use LmTest;
+use LmHost;
 use Test::More;
 
 my $n = number_re();
@@ -33,6 +34,39 @@ ok($ok && $k >= 1, 'L1.. lines: size, latency, line, parallelism')
 	or diag($r->{err});
 if ($r->{err} =~ /^L1 cache: (\d+) bytes/m) {
 	ok($1 >= 1024 && $1 <= 512 * 1024, 'L1 size within the sweep');
+}
+
+# L1 and L2 against what the host reports (sysfs, else getconf), where it
+# does: within 2x (a VM may report one size and run on another; a level
+# found at 4x its size is not that level).  A 4 MB sweep reaches an L2 of
+# up to 2 MB.  Load can split a plateau (an L2 of 384K and an "L3" of
+# 2.5M beside make test on a loaded 2-CPU VM), so each level must agree
+# in one of up to three runs, as the oracles keep their best run.
+my %host = map { $_ => host_cache($_) } 1, 2;
+my @levels = grep { $host{$_} && $host{$_}{size} <= 2 * 1048576 } 1, 2;
+my (%found, %agree);
+for my $try (1 .. 3) {
+	$r = run_retry([bin('cache'), '-N', '3', '-M', '4M', '-L', '64'], $busy,
+		       env => \%env);
+	is($r->{status}, 0, "4 MB sweep $try: exit 0") or diag($r->{err});
+	for my $level (@levels) {
+		my $h = $host{$level};
+		my ($got) = $r->{err} =~ /^L$level cache: (\d+) bytes/m;
+		push @{ $found{$level} }, $got // 'none';
+		$agree{$level} = 1 if defined $got && $got >= $h->{size} / 2
+			&& $got <= 2 * $h->{size};
+	}
+	last if !grep { !$agree{$_} } @levels;
+}
+for my $level (1, 2) {
+	SKIP: {
+		my $h = $host{$level};
+		skip "the host reports no L$level data cache size", 1 unless $h;
+		skip "the host's L$level ($h->{size} bytes) is beyond a 4 MB sweep", 1
+			if $h->{size} > 2 * 1048576;
+		ok($agree{$level}, "L$level (@{ $found{$level} } bytes) within 2x "
+		   . "of the $h->{size} $h->{from} reports in one run");
+	}
 }
 
 $r = run_retry([bin('cache'), '-c', '-N', '3', '-M', '128K', '-L', '128'], $busy,

@@ -4,6 +4,7 @@ use strict;
 use warnings;
 use lib 't/lib';
 use LmTest;
+use LmHost;
 use Test::More;
 
 # line refuses (exit 1, no figure) when the machine is too busy to show
@@ -20,6 +21,18 @@ my ($line) = $r->{out} =~ /(\d+)/;
 ok(defined $line && $line >= 16 && $line <= 512 &&
    ($line & ($line - 1)) == 0, 'a power of two in 16..512')
 	or diag("$r->{out}$r->{err}");
+
+# Against what the host reports (sysfs, else getconf), where it does: the
+# line the program finds within 2x of the L1 data cache's (an adjacent-
+# line prefetcher may pair lines).
+SKIP: {
+	my $h = host_cache(1);
+	skip 'the host reports no L1 data cache line size', 1
+		unless $h && $h->{line};
+	ok(defined $line && $line >= $h->{line} / 2 && $line <= 2 * $h->{line},
+	   "line " . ($line // '?') . " within 2x of the $h->{line} bytes "
+	   . "$h->{from} reports");
+}
 
 $r = line_run('-v', '-N', '5', '-M', '1M');
 is($r->{status}, 0, '-v: exit 0');
