@@ -322,6 +322,23 @@ ok(abs((best_change('syscall.read', \%PLANT))[0] - floor_change('syscall.read', 
 	like($rows->{'pipe.latency'}{why} // '', qr/^floor \Q$want\E%, U test p=0\.00794 < 0\.05 \(5\+5 invocations\), sees \d+\.\d%$/,
 	     "pipe: the U test of two separated sides, p = 2/252, floor $want%");
 }
+# -p, the level, both ways on the same pair: pipe's U p of 2/252 = 0.0079
+# (the least two sides of 5 can give) is below 0.01: flagged; at 0.005 no
+# outcome of the U test could be significant, so pipe is not flagged and
+# is "noisy" (it could see nothing).  The best states' 1/2001 = 0.0005
+# stays below both.
+for my $c ([ '0.01', 1, qr/^floor [-+][\d.]+%, U test p=0\.00794 < 0\.01 / ],
+	   [ '0.005', 0, qr/, sees nothing$/ ]) {
+	my ($alpha, $flag, $why) = @$c;
+	my $rp = compare('-a', '-p', $alpha, $fa, $fp);
+	my $rr = rows($rp->{out});
+	is(exists flagged($rr)->{'pipe.latency'} ? 1 : 0, $flag,
+	   "-p $alpha: pipe (p = 2/252) " . ($flag ? 'flagged' : 'not flagged'));
+	like($rr->{'pipe.latency'}{why} // '', $why, "-p $alpha: pipe's why")
+		or diag($rr->{'pipe.latency'}{why} // 'no line');
+	is($rr->{'pipe.latency'}{verdict}, 'noisy', "-p $alpha: pipe noisy") unless $flag;
+	ok(exists flagged($rr)->{'syscall.null'}, "-p $alpha: syscall.null (p = 1/2001) flagged");
+}
 # select.file.500: one floor a side, 10 x 0.99 x 0.98 and 11 x 1.008 x 0.98.
 like($rows->{'select.file.500'}{why} // '',
      qr/^floor \+12\.0%, p=0\.0005 < 0\.05 against the spread of select \(1\+1 invocations\)/,
