@@ -25,16 +25,20 @@ for my $f ('scripts/lmbench', 'scripts/config-run', 'scripts/lib/hostfacts.sh',
 }
 my @progs = map { m{^src/programs/(\w+)\.c$} ? $1 : () } sort glob('src/programs/*.c');
 ok(@progs > 40, scalar(@progs) . ' programs');
-my %by_other = (hello => 'lat_proc runs it');
+# A program no group or probe runs, and the program that runs it.
+my %by_other = (hello => 'lat_proc');
 for my $p (@progs) {
-	if ($by_other{$p}) {
-		pass("$p: $by_other{$p}");
-	} elsif ($in_group{$p}) {
-		pass("$p: group $in_group{$p}");
-	} else {
-		# A probe: "$BINDIR/<p>" (hostfacts.sh: "$1/<p>"), "probe <p>".
-		ok($probes =~ /(?:BINDIR\/|"\$1\/|\bprobe\s+)\Q$p\E\b/, "$p is run by the suite");
-	}
+	my $o = $by_other{$p};
+	my $src = $o && -f "src/programs/$o.c" ? do {
+		open(my $fh, '<', "src/programs/$o.c") or die "$o.c: $!";
+		local $/;
+		<$fh>;
+	} : '';
+	# A probe: "$BINDIR/<p>" (hostfacts.sh: "$1/<p>"), "probe <p>".
+	ok($in_group{$p} || ($o && $src =~ m{"%s/\Q$p\E"} && $in_group{$o}) ||
+	   $probes =~ /(?:BINDIR\/|"\$1\/|\bprobe\s+)\Q$p\E\b/,
+	   "$p is run by the suite" . ($in_group{$p} ? " (group $in_group{$p})"
+				       : $o ? " ($o runs it)" : ''));
 }
 # Each program a group names is one the Makefile builds.
 my %built = map { $_ => 1 } @progs;
