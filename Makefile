@@ -133,6 +133,13 @@ JOBS ?= 2
 test: tests
 	LMBENCH_BIN=$(BINDIR) prove -j$(JOBS) -r t/
 
+# make mutants: each deliberate bug of t/mutants/list planted in a copy
+# of the tree must make the tests named for it fail (doc/testing.md);
+# not part of make test (it rebuilds the copy once per mutant).
+.PHONY: mutants
+mutants:
+	JOBS=$(JOBS) MAKE="$(MAKE)" perl tools/mutants
+
 # The saved answers of make results (CONFIG.<host>) stay.
 clean:
 	if [ -d $(BINDIR) ]; then \
