@@ -80,7 +80,7 @@ static int ref_long(const char *s, long min, long max, long *out)
 /* The ranges the programs use, and the extremes. */
 static const long ranges[][2] = {
 	{LONG_MIN, LONG_MAX}, {0, LONG_MAX}, {1, LONG_MAX}, {0, 1},
-	{0, 2}, {1, 4096}, {0, 3600L * 1000 * 1000}, {1, 100000},
+	{0, 2}, {1, 4096}, {0, 1800L * 1000 * 1000}, {1, 100000},
 	{-1, 1}, {LONG_MIN, -1},
 };
 

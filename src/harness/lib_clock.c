@@ -28,7 +28,7 @@
  * (tens of ns) is under 0.1% of each; 11 of them take ~3 ms.
  */
 #define LOOP_PROBE_NS	200000.0
-#define LOOP_MAX_ITERS	((iter_t)1 << 40)
+#define LOOP_MAX_ITERS	ITER_POW2(40)
 
 uint64 clock_now_ns(void)
 {

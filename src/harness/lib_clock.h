@@ -5,6 +5,7 @@
 #ifndef LMBENCH_LIB_CLOCK_H
 #define LMBENCH_LIB_CLOCK_H
 
+#include <limits.h>
 #include "bench.h"
 
 /* CLOCK_MONOTONIC in nanoseconds (system-wide: comparable across copies). */
@@ -25,5 +26,13 @@ double clock_measure_loop_ns(void);
 /* The overheads in force: TIMING_O / LOOP_O if set, else measured once. */
 double timing_timer_ns(void);
 double timing_loop_ns(void);
+
+/*
+ * 2^b iterations, or the largest power of two an iter_t holds where that
+ * is less (iter_t is lmbench3's unsigned long: 32 bits on a 32-bit
+ * target).  For the caps on iteration counts that calibration doubles.
+ */
+#define ITER_BITS	((int)(sizeof(iter_t) * CHAR_BIT))
+#define ITER_POW2(b)	((iter_t)1 << ((b) < ITER_BITS ? (b) : ITER_BITS - 1))
 
 #endif

@@ -14,7 +14,7 @@
 #include "lib_taint.h"
 
 #define MAX_CALIBRATION_STEPS	48
-#define MAX_ITERATIONS		((iter_t)1 << 50)
+#define MAX_ITERATIONS		ITER_POW2(50)
 
 static int childid;
 

@@ -70,7 +70,7 @@ static double probe_candidate(long cand_us)
 	iter_t n = 1;
 	int r, d;
 
-	while (n < ((iter_t)1 << 50) && time_chase(n) < cand_us * 1e3)
+	while (n < ITER_POW2(50) && time_chase(n) < cand_us * 1e3)
 		n *= 2;
 	for (r = 0; r < PROBE_REPS; r++)
 		for (d = 0; d < NDELTAS; d++)

@@ -242,9 +242,12 @@ size_t bytes(const char *s)
 	return bench_arg_size(s);
 }
 
-/* Upper bounds keep later arithmetic (µs -> ns, P x samples) in range. */
+/*
+ * Upper bounds keep later arithmetic (µs -> ns, P x samples) in range;
+ * half an hour of warmup is what an int (and a 32-bit long) holds.
+ */
 #define MAX_PARALLEL	4096
-#define MAX_WARMUP_US	(3600L * 1000 * 1000)
+#define MAX_WARMUP_US	(1800L * 1000 * 1000)
 #define MAX_REPETITIONS	100000
 
 int bench_common_opt(int c, const char *arg, struct bench_opts *opts)

@@ -6,9 +6,13 @@
 #include "lib_mem.h"
 #include "lib_partner.h"
 
-/* Keep a message buffer and the total within reason (and size_t). */
+/*
+ * Keep a message buffer and the total within reason (and size_t: a
+ * 32-bit target's size parser stops below 16 GB on its own).
+ */
 #define MAX_MSG		((size_t)1 << 30)
-#define MAX_TOTAL	((size_t)1 << 34)
+#define MAX_TOTAL	((size_t)((uint64_t)1 << 34 < SIZE_MAX ? \
+				  (uint64_t)1 << 34 : SIZE_MAX))
 
 void xfer_setup(struct xfer *x, size_t msg, size_t total,
 		void (*open_fds)(struct xfer *))

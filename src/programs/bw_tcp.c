@@ -36,7 +36,9 @@
 
 #define DEFAULT_MSG	(64 * 1024)	/* lmbench3's transfer unit */
 #define MAX_MSG		(256 << 20)
-#define MAX_MOVE	((size_t)1 << 40)
+/* 2^40, or what size_t holds on a 32-bit target. */
+#define MAX_MOVE	((size_t)((uint64_t)1 << 40 < SIZE_MAX ? \
+				  (uint64_t)1 << 40 : SIZE_MAX))
 #define MAX_SIZES	16		/* -m given several times */
 /*
  * Both ends' socket buffers: 1 MB, as lmbench3 sets them.  Left to the
