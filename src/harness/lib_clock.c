@@ -8,6 +8,7 @@
  * time per iteration of an empty loop over intervals of ~0.2 ms.
  */
 #include "lib_clock.h"
+#include "lib_barrier.h"
 #include "lib_env.h"
 #include "lib_stats.h"
 
@@ -85,7 +86,7 @@ static double time_empty_loop(iter_t n)
 	uint64 t0 = clock_now_ns();
 
 	while (n-- > 0)
-		__asm__ __volatile__("" ::: "memory");
+		BARRIER();
 	return (double)(clock_now_ns() - t0);
 }
 

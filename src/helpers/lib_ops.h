@@ -17,13 +17,13 @@
  * every iteration.
  *
  * What keeps the compiler from shortening a chain:
- * - integers: after every operation OPS_OPAQUE(x) tells the compiler it
+ * - integers: after every operation OPAQUE(x) tells the compiler it
  *   no longer knows x (an empty asm with x as input and output).  So
  *   x += a; x += b cannot become x += a + b, x ^= a; x ^= a cannot
  *   vanish, and each operation is exactly one instruction.  The asm
  *   emits no instruction.
  * - floating point: IEEE rules already forbid reassociating (x + a) - a
- *   without -ffast-math; OPS_OPAQUE_FP(x) (x86-64, aarch64) also hides x
+ *   without -ffast-math; OPAQUE_FP(x) (lib_barrier.h) also hides x
  *   after each operation, which holds even under -ffast-math, and keeps
  *   each chain in a scalar register so K chains are not packed into one
  *   SIMD instruction.
@@ -43,6 +43,7 @@
 #define LMBENCH_LIB_OPS_H
 
 #include "bench.h"
+#include "lib_barrier.h"
 
 #include <math.h>
 
@@ -64,15 +65,6 @@ void ops_operands_init(struct ops_operands *o);
 /* Called by a float kernel whose chain left the normal range. */
 void ops_range_fail(const char *kind) __attribute__((noreturn));
 
-#define OPS_OPAQUE(x) __asm__ __volatile__("" : "+r"(x))
-#if defined(__x86_64__)
-#define OPS_OPAQUE_FP(x) __asm__ __volatile__("" : "+x"(x))
-#elif defined(__aarch64__)
-#define OPS_OPAQUE_FP(x) __asm__ __volatile__("" : "+w"(x))
-#else
-#define OPS_OPAQUE_FP(x) ((void)0)
-#endif
-
 /* ---- the grid: type, operands, the pair of operations ----------------- */
 
 #define OPS_INT_LOAD(T)							\
@@ -87,18 +79,18 @@ void ops_range_fail(const char *kind) __attribute__((noreturn));
 	  s_ = (T)o_->fstart, dx_ = (T)0.125;				\
 	(void)a_; (void)b_; (void)c_;
 
-#define OPS_BIT(x) x ^= a_; OPS_OPAQUE(x); x ^= b_; OPS_OPAQUE(x);
-#define OPS_ADD(x) x += a_; OPS_OPAQUE(x); x += b_; OPS_OPAQUE(x);
-#define OPS_MUL(x) x *= a_; OPS_OPAQUE(x); x *= b_; OPS_OPAQUE(x);
-#define OPS_DIV(x) x = a_ / x; OPS_OPAQUE(x); x = a_ / x; OPS_OPAQUE(x);
+#define OPS_BIT(x) x ^= a_; OPAQUE(x); x ^= b_; OPAQUE(x);
+#define OPS_ADD(x) x += a_; OPAQUE(x); x += b_; OPAQUE(x);
+#define OPS_MUL(x) x *= a_; OPAQUE(x); x *= b_; OPAQUE(x);
+#define OPS_DIV(x) x = a_ / x; OPAQUE(x); x = a_ / x; OPAQUE(x);
 #define OPS_MOD(x)							\
-	x = a_ % x + b_; OPS_OPAQUE(x); x = a_ % x + b_; OPS_OPAQUE(x);
-#define OPS_FADD(x) x += a_; OPS_OPAQUE_FP(x); x -= a_; OPS_OPAQUE_FP(x);
-#define OPS_FMUL(x) x *= a_; OPS_OPAQUE_FP(x); x *= b_; OPS_OPAQUE_FP(x);
-#define OPS_FDIV(x) x = a_ / x; OPS_OPAQUE_FP(x); x = a_ / x; OPS_OPAQUE_FP(x);
+	x = a_ % x + b_; OPAQUE(x); x = a_ % x + b_; OPAQUE(x);
+#define OPS_FADD(x) x += a_; OPAQUE_FP(x); x -= a_; OPAQUE_FP(x);
+#define OPS_FMUL(x) x *= a_; OPAQUE_FP(x); x *= b_; OPAQUE_FP(x);
+#define OPS_FDIV(x) x = a_ / x; OPAQUE_FP(x); x = a_ / x; OPAQUE_FP(x);
 #define OPS_FBOGO(x)							\
-	x = (x + a_) * (b_ - x) / c_; OPS_OPAQUE_FP(x);		\
-	x = (x + a_) * (b_ - x) / c_; OPS_OPAQUE_FP(x);
+	x = (x + a_) * (b_ - x) / c_; OPAQUE_FP(x);		\
+	x = (x + a_) * (b_ - x) / c_; OPAQUE_FP(x);
 
 #define OPS_T_int_bit unsigned int
 #define OPS_T_int_add unsigned int

@@ -41,6 +41,7 @@
  *               [conflict]
  */
 #include "bench.h"
+#include "lib_barrier.h"
 #include "lib_mem.h"
 #include "lib_report.h"
 
@@ -67,7 +68,7 @@ struct state {
  * Partial: word 0 of every 4, i.e. one per 32 bytes, 16 per block.
  * Full: all 64 words of a block.  Reads go to four accumulators in turn,
  * so the adds never form one dependency chain that would cap a cached
- * read below what the loads can do.  The empty asm after every four
+ * read below what the loads can do.  OPAQUE4_U64 after every four
  * loads pins the accumulators to integer registers: the loads stay scalar
  * (not vectorised) and cannot be hoisted, merged or summed ahead of time.
  * (Volatile loads would do the same, but gcc then issues all 64 loads of
@@ -83,7 +84,7 @@ struct state {
 /* rd: words i, i+4, i+8, i+12; frd: words i .. i+3. */
 #define RD4(i, k) s0 += p[i]; s1 += p[i + k]; s2 += p[i + 2 * k]; \
 	s3 += p[i + 3 * k]; \
-	__asm__ __volatile__("" : "+r"(s0), "+r"(s1), "+r"(s2), "+r"(s3));
+	OPAQUE4_U64(s0, s1, s2, s3);
 #define PART_RD(i) RD4(i, 4)
 #define FULL_RD(i) RD4(i, 1)
 #define WR(i) p[i] = v;
@@ -188,7 +189,7 @@ static void do_bzero(iter_t n, void *cookie)
 
 	while (n-- > 0) {
 		memset(st->src, 0, st->size);
-		__asm__ __volatile__("" ::: "memory");
+		BARRIER();
 	}
 	use_pointer(st->src);
 }
@@ -199,7 +200,7 @@ static void do_bcopy(iter_t n, void *cookie)
 
 	while (n-- > 0) {
 		memcpy(st->dst, st->src, st->size);
-		__asm__ __volatile__("" ::: "memory");
+		BARRIER();
 	}
 	use_pointer(st->dst);
 }

@@ -32,6 +32,7 @@
  * usage: drift [-l] [l1|l2|llc|dram|stride|bw|syscall ...]
  */
 #include "bench.h"
+#include "lib_barrier.h"
 #include "lib_chain.h"
 #include "lib_mem.h"
 #include "lib_probe.h"
@@ -107,7 +108,7 @@ static void do_memchr(iter_t n, void *cookie)
 	while (n-- > 0) {
 		hit = memchr(st->pr.buf, 1, st->scan);
 		/* The buffer may have changed: the call cannot be hoisted. */
-		__asm__ __volatile__("" : : "r"(hit) : "memory");
+		BARRIER_USE(hit);
 	}
 	use_pointer((void *)(uintptr_t)hit);
 }

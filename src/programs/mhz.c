@@ -47,7 +47,7 @@
 /* x = (x + a) ^ b: two different 1-cycle operations per pair. */
 #define OPS_T_mhz_alu unsigned int
 #define OPS_LOAD_mhz_alu OPS_INT_LOAD(unsigned int)
-#define OPS_PAIR_mhz_alu(x) x += a_; OPS_OPAQUE(x); x ^= b_; OPS_OPAQUE(x);
+#define OPS_PAIR_mhz_alu(x) x += a_; OPAQUE(x); x ^= b_; OPAQUE(x);
 #define OPS_IS_FP_mhz_alu 0
 
 #define MHZ_X2048(s) OPS_X4(OPS_X512(s))

@@ -31,9 +31,9 @@
  * so the compiler treats them as it treats McCalpin's static arrays: it
  * may vectorise them, and gcc and clang turn copy into a memcpy() call
  * and fill into memset(), whose large-size paths write with non-temporal
- * stores and so skip the read-for-ownership of the destination.  An empty
- * asm with a memory clobber after every pass keeps the compiler from
- * merging or dropping passes.  sum
+ * stores and so skip the read-for-ownership of the destination.  A
+ * compiler barrier (lib_barrier.h) after every pass keeps the compiler
+ * from merging or dropping passes.  sum
  * keeps four partial sums so the latency of a floating-point add does not
  * cap a memory-bound loop.
  *
@@ -41,6 +41,7 @@
  *               [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
+#include "lib_barrier.h"
 #include "lib_env.h"
 #include "lib_report.h"
 #include "lib_mem.h"
@@ -76,8 +77,6 @@ struct point {
 	struct state *st;
 	const struct kernel *k;
 };
-
-#define PASS_BARRIER() __asm__ __volatile__("" ::: "memory")
 
 /* One pass of each kernel; restrict: the arrays never overlap. */
 static void copy_pass(double *restrict c, const double *restrict a,
@@ -156,7 +155,7 @@ static void do_copy(iter_t n, void *cookie)
 
 	while (n-- > 0) {
 		copy_pass(st->c, st->a, st->len);
-		PASS_BARRIER();
+		BARRIER();
 	}
 }
 
@@ -166,7 +165,7 @@ static void do_scale(iter_t n, void *cookie)
 
 	while (n-- > 0) {
 		scale_pass(st->b, st->c, st->len);
-		PASS_BARRIER();
+		BARRIER();
 	}
 }
 
@@ -176,7 +175,7 @@ static void do_add(iter_t n, void *cookie)
 
 	while (n-- > 0) {
 		add_pass(st->c, st->a, st->b, st->len);
-		PASS_BARRIER();
+		BARRIER();
 	}
 }
 
@@ -186,7 +185,7 @@ static void do_triad(iter_t n, void *cookie)
 
 	while (n-- > 0) {
 		triad_pass(st->a, st->b, st->c, st->len);
-		PASS_BARRIER();
+		BARRIER();
 	}
 }
 
@@ -196,7 +195,7 @@ static void do_fill(iter_t n, void *cookie)
 
 	while (n-- > 0) {
 		fill_pass(st->a, st->len);
-		PASS_BARRIER();
+		BARRIER();
 	}
 }
 
@@ -206,7 +205,7 @@ static void do_copy2(iter_t n, void *cookie)
 
 	while (n-- > 0) {
 		copy_pass(st->a, st->b, st->len);
-		PASS_BARRIER();
+		BARRIER();
 	}
 }
 
@@ -216,7 +215,7 @@ static void do_daxpy(iter_t n, void *cookie)
 
 	while (n-- > 0) {
 		daxpy_pass(st->a, st->b, st->len);
-		PASS_BARRIER();
+		BARRIER();
 	}
 }
 
@@ -227,7 +226,7 @@ static void do_sum(iter_t n, void *cookie)
 
 	while (n-- > 0) {
 		s = sum_pass(st->a, st->len);
-		PASS_BARRIER();
+		BARRIER();
 	}
 	st->sum = s;
 }
