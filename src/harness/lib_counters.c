@@ -9,8 +9,9 @@
  * perf_event_paranoid or a missing capability.  A refusal of kernel
  * counting (paranoid >= 2, unprivileged) is retried for user time only.
  */
-#if defined(__linux__)
-#define _GNU_SOURCE
+#define _GNU_SOURCE	/* syscall(), before any header */
+#include "lib_have.h"
+#if defined(HAVE_PERF_EVENT)
 #include <linux/perf_event.h>
 #include <sys/syscall.h>
 #endif
@@ -23,7 +24,7 @@ static const struct {
 	unsigned type;
 	unsigned long long config;
 } events[CTR_COUNT] = {
-#if defined(__linux__)
+#if defined(HAVE_PERF_EVENT)
 	{"task_clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK},
 	{"switches", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES},
 	{"migrations", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS},
@@ -48,7 +49,7 @@ const char *counters_name(int i)
 
 /* ---- the default backend: perf_event_open(2) ------------------------ */
 
-#if defined(__linux__)
+#if defined(HAVE_PERF_EVENT)
 static int perf_open(unsigned type, unsigned long long config,
 		     int exclude_kernel, int group)
 {
@@ -205,13 +206,13 @@ void counters_open(void)
 			 "not asked for (LMBENCH_STATS unset)");
 		return;
 	}
-#if defined(__linux__)
+#if defined(HAVE_PERF_EVENT)
 	if (backend == NULL)
 		backend = &perf_backend;
 #endif
 	if (backend == NULL) {
 		snprintf(c.missing, sizeof(c.missing),
-			 "none: no perf_event_open on this system");
+			 "none: no perf_event_open in this build");
 		return;
 	}
 	c.missing[0] = '\0';

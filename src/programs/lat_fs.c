@@ -48,7 +48,8 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
-#ifdef __linux__
+#include "lib_have.h"
+#if defined(HAVE_LINUX_FS_H)
 #include <linux/fs.h>
 #include <sys/ioctl.h>
 #endif
@@ -193,7 +194,7 @@ static void install_handlers(struct state *st)
  */
 static void spread_dirs(const char *dir)
 {
-#if defined(__linux__) && defined(FS_IOC_SETFLAGS) && defined(FS_TOPDIR_FL)
+#if defined(HAVE_LINUX_FS_H) && defined(FS_IOC_SETFLAGS) && defined(FS_TOPDIR_FL)
 	int fd = open(dir, O_RDONLY | O_DIRECTORY), fl;
 
 	if (fd < 0)

@@ -16,12 +16,8 @@
  * usage: lat_ucontext [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
+#include "lib_have.h"
 #include "lib_report.h"
-
-#if defined(__linux__) || defined(__FreeBSD__) || defined(__NetBSD__) || \
-	defined(__sun)
-#define HAVE_UCONTEXT 1
-#endif
 
 #ifdef HAVE_UCONTEXT
 #include "lib_mem.h"
