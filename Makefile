@@ -28,10 +28,36 @@ CFLAGS  ?= -g
 ALL_CFLAGS := -std=c11 -D_XOPEN_SOURCE=700 $(CPPFLAGS) $(OPT) $(CFLAGS) $(WARN) -MMD -MP
 LDLIBS  := -lm
 
-# Optional: ONC RPC for lat_rpc, through libtirpc (found by pkg-config).
-TIRPC_OK     := $(shell pkg-config --exists libtirpc 2>/dev/null && echo yes)
-TIRPC_CFLAGS := $(if $(TIRPC_OK),$(shell pkg-config --cflags libtirpc))
-TIRPC_LIBS   := $(if $(TIRPC_OK),$(shell pkg-config --libs libtirpc))
+# Optional: ONC RPC for lat_rpc, through libtirpc, decided for the target
+# as autotools would: pkg-config gives the flags, a link test with them and
+# the build's own flags (tools/have_tirpc.c) the verdict, and make prints
+# the reason when lat_rpc is left out.  The pkg-config asked is PKG_CONFIG
+# if set; else, when CC is a cross compiler (its -dumpmachine names another
+# CPU than the build machine's cc), <triplet>-pkg-config if there is one,
+# never the build machine's own (its flags are for the build machine);
+# else pkg-config.  doc/portability.md: cross builds.
+TARGET_TRIPLET := $(shell $(CC) -dumpmachine 2>/dev/null)
+BUILD_TRIPLET  := $(shell cc -dumpmachine 2>/dev/null)
+cpu_of          = $(firstword $(subst -, ,$(1)))
+CROSS := $(if $(and $(TARGET_TRIPLET),$(BUILD_TRIPLET)),$(if \
+	   $(filter-out $(call cpu_of,$(BUILD_TRIPLET)),$(call cpu_of,$(TARGET_TRIPLET))),yes))
+ifeq ($(origin PKG_CONFIG),undefined)
+PKG_CONFIG := $(if $(CROSS),$(if $(shell command -v \
+	      $(TARGET_TRIPLET)-pkg-config 2>/dev/null),$(TARGET_TRIPLET)-pkg-config),pkg-config)
+endif
+ifeq ($(PKG_CONFIG),)
+TIRPC_WHY := cross build for $(TARGET_TRIPLET) and no $(TARGET_TRIPLET)-pkg-config (set PKG_CONFIG=)
+else ifneq ($(shell $(PKG_CONFIG) --exists libtirpc 2>/dev/null && echo yes),yes)
+TIRPC_WHY := libtirpc not found ($(PKG_CONFIG) libtirpc)
+else
+TIRPC_CFLAGS := $(shell $(PKG_CONFIG) --cflags libtirpc)
+TIRPC_LIBS   := $(shell $(PKG_CONFIG) --libs libtirpc)
+TIRPC_WHY    := $(shell t=$$(mktemp) && { $(CC) $(filter-out -MMD -MP,$(ALL_CFLAGS)) \
+		  $(TIRPC_CFLAGS) -o $$t tools/have_tirpc.c $(TIRPC_LIBS) >/dev/null 2>&1 || \
+		  echo "libtirpc from $(PKG_CONFIG) does not build with $(CC) (tools/have_tirpc.c)"; }; \
+		  rm -f $$t)
+endif
+TIRPC_OK := $(if $(TIRPC_WHY),,yes)
 
 # src/bench.h is the API; src/harness/ the timing harness (doc/harness.md),
 # src/helpers/ what programs share beside it, src/programs/ one benchmark a file.
@@ -78,9 +104,9 @@ build: all
 
 features:
 	@if [ "$(TIRPC_OK)" = yes ]; then \
-	    echo "lmbench: libtirpc found: building lat_rpc"; \
+	    echo "lmbench: libtirpc found ($(PKG_CONFIG)): building lat_rpc"; \
 	else \
-	    echo "lmbench: libtirpc not found (pkg-config libtirpc): lat_rpc is left out"; \
+	    echo "lmbench: lat_rpc is left out: $(TIRPC_WHY)"; \
 	fi
 
 $(OBJDIR)/%.o: %.c | $(OBJDIR)
