@@ -12,7 +12,9 @@
 # <os> is lmbench3's name for this system, x86_64-linux-gnu (scripts/os).
 # Knobs: CC=clang, WERROR=1 (warnings are errors, as CI builds),
 # BINDIR=dir (build somewhere else), OPT=-O2 (optimisation flags),
-# CPPFLAGS (added to every compile, as harnesses pass it).
+# CPPFLAGS (added to every compile, as harnesses pass it), LDFLAGS
+# (added to every link: -static, --sysroot=...), PKG_CONFIG (the
+# target's pkg-config, for a cross build: doc/portability.md).
 
 OS      := $(or $(shell sh scripts/os 2>/dev/null),unknown)
 BINDIR  ?= bin/$(OS)
@@ -53,7 +55,7 @@ else
 TIRPC_CFLAGS := $(shell $(PKG_CONFIG) --cflags libtirpc)
 TIRPC_LIBS   := $(shell $(PKG_CONFIG) --libs libtirpc)
 TIRPC_WHY    := $(shell t=$$(mktemp) && { $(CC) $(filter-out -MMD -MP,$(ALL_CFLAGS)) \
-		  $(TIRPC_CFLAGS) -o $$t tools/have_tirpc.c $(TIRPC_LIBS) >/dev/null 2>&1 || \
+		  $(TIRPC_CFLAGS) $(LDFLAGS) -o $$t tools/have_tirpc.c $(TIRPC_LIBS) >/dev/null 2>&1 || \
 		  echo "libtirpc from $(PKG_CONFIG) does not build with $(CC) (tools/have_tirpc.c)"; }; \
 		  rm -f $$t)
 endif
@@ -120,26 +122,26 @@ $(LIB): $(LIB_OBJ)
 	$(AR) rcs $@ $^
 
 $(BINDIR)/lat_rpc: $(OBJDIR)/lat_rpc.o $(LIB)
-	$(CC) $(OPT) $(CFLAGS) -o $@ $^ $(TIRPC_LIBS) $(LDLIBS)
+	$(CC) $(OPT) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(TIRPC_LIBS) $(LDLIBS)
 
 $(BINDIR)/%: $(OBJDIR)/%.o $(LIB)
-	$(CC) $(OPT) $(CFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(OPT) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # The paper's example is built as written: it has no prototypes and
 # ignores argc/argv, which are not this project's warnings to enforce.
 $(BINDIR)/t/getppid_example: t/c/getppid_example.c $(LIB) | $(BINDIR)/t
 	$(CC) -std=c11 -D_XOPEN_SOURCE=700 $(OPT) $(CFLAGS) -Wall $(INC) \
-	    -o $@ $< $(LIB) $(LDLIBS)
+	    $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 $(BINDIR)/t/%: t/c/%.c $(LIB) | $(BINDIR)/t
-	$(CC) $(ALL_CFLAGS) $(INC) -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(INC) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 # The fuzz targets' entry points fed the kept inputs, without libFuzzer
 # (t/fuzz_regress.t); make fuzz runs them under libFuzzer (doc/fuzzing.md).
 FUZZ_REPLAY := $(patsubst fuzz/%.c,$(BINDIR)/t/fuzz_%, \
 		 $(filter-out fuzz/driver.c,$(wildcard fuzz/*.c)))
 $(BINDIR)/t/fuzz_%: fuzz/%.c fuzz/driver.c fuzz/fuzz.h $(LIB) | $(BINDIR)/t
-	$(CC) $(filter-out -MMD -MP,$(ALL_CFLAGS)) $(INC) -Ifuzz -o $@ \
+	$(CC) $(filter-out -MMD -MP,$(ALL_CFLAGS)) $(INC) -Ifuzz $(LDFLAGS) -o $@ \
 	    fuzz/$*.c fuzz/driver.c $(LIB) $(LDLIBS)
 
 FUZZ_TIME ?= 30
