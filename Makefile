@@ -233,15 +233,37 @@ memcheck: tests
 	@command -v valgrind >/dev/null || \
 	    { echo "make memcheck: valgrind not found: skipped"; exit 0; }; \
 	rm -rf $(MC_DIR) && mkdir -p $(MC_DIR)/t $(MC_DIR)/log && \
-	for p in $(BINS) $(TEST_BIN); do \
-	    printf '#!/bin/sh\nexec valgrind $(MC_FLAGS) --log-file=%s/%%p "%s" "$$@"\n' \
-		"$(CURDIR)/$(MC_DIR)/log" "$(CURDIR)/$$p" \
-		>$(MC_DIR)/$${p#$(BINDIR)/} && chmod +x $(MC_DIR)/$${p#$(BINDIR)/}; \
-	done; \
+	sh tools/wrap $(MC_DIR) $(BINDIR) \
+	    'valgrind $(MC_FLAGS) --log-file=$(CURDIR)/$(MC_DIR)/log/%p' \
+	    $(BINS) $(TEST_BIN) || exit 1; \
 	LMBENCH_BIN=$(MC_DIR) prove -j$(JOBS) $(MC_TESTS); s=$$?; \
 	r=$$(find $(MC_DIR)/log -type f -size +0); \
 	if [ -n "$$r" ]; then cat $$r; \
 	    echo "make memcheck: valgrind reports above" >&2; exit 1; fi; exit $$s
+
+# ---- other targets: cross builds, emulated tests (doc/portability.md) ----
+#
+# make cross       each of CROSS_TARGETS built with its compiler and
+#                  warnings as errors into build/<target> (musl: musl-gcc)
+# make cross-test  the same, then CROSS_TESTS against each build under
+#                  qemu-user (musl: natively); figures under emulation are
+#                  the emulator's, and the tests check only their shape
+# A target whose compiler or qemu is missing is skipped with the reason
+# (CROSS_REQUIRE=1: an error, as in CI).  Debian: apt-get install
+# gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu gcc-s390x-linux-gnu
+# gcc-i686-linux-gnu musl-tools qemu-user.
+CROSS_TARGETS ?= aarch64-linux-gnu riscv64-linux-gnu s390x-linux-gnu \
+		 i686-linux-gnu musl
+# The harness's unit tests, option parsing and knobs, one program of each
+# family, and the run script and results reader over them (~1 min each).
+CROSS_TESTS   ?= t/harness.t t/stats.t t/rounds.t t/variants.t t/metric.t \
+		 t/chain.t t/help_lib.t t/env.t t/child_death.t \
+		 t/lat_syscall.t t/lat_pipe.t t/lat_ctx.t t/lat_mem_rd.t \
+		 t/bw_mem.t t/stream.t t/families.t
+.PHONY: cross cross-test
+cross cross-test:
+	@MAKE="$(MAKE)" JOBS=$(JOBS) CROSS_TESTS="$(CROSS_TESTS)" \
+	    sh tools/cross $(if $(filter cross,$@),build,test) $(CROSS_TARGETS)
 
 # make lint: cppcheck cannot expand the kernels lib_ops.h generates; it
 # gives up on lat_ops.c and mhz.c (unknownMacro) and takes minutes over
