@@ -265,6 +265,21 @@ cross cross-test:
 	@MAKE="$(MAKE)" JOBS=$(JOBS) CROSS_TESTS="$(CROSS_TESTS)" \
 	    sh tools/cross $(if $(filter cross,$@),build,test) $(CROSS_TARGETS)
 
+# make nolinux: every source compiled (not linked) with __linux__ and its
+# aliases undefined, against this machine's headers, warnings as errors:
+# the path each Linux-only part takes elsewhere (doc/portability.md) must
+# compile.  _DEFAULT_SOURCE shows what a BSD's headers show by default.
+# (getppid_example.c is the paper's code, built with its own flags.)
+NOLINUX_FLAGS := -U__linux__ -U__linux -U__gnu_linux__ -Ulinux -D_DEFAULT_SOURCE
+NOLINUX_SRC   := $(LIB_SRC) $(PROG_SRC) \
+		 $(filter-out t/c/getppid_example.c,$(TEST_SRC))
+.PHONY: nolinux
+nolinux:
+	@echo "make nolinux: $(words $(NOLINUX_SRC)) files, __linux__ undefined"
+	@printf '%s\n' $(NOLINUX_SRC) | xargs -P$(JOBS) -I{} \
+	    $(CC) $(filter-out -MMD -MP,$(ALL_CFLAGS)) -Werror $(NOLINUX_FLAGS) \
+	    $(INC) $(TIRPC_CFLAGS) -fsyntax-only {}
+
 # make lint: cppcheck cannot expand the kernels lib_ops.h generates; it
 # gives up on lat_ops.c and mhz.c (unknownMacro) and takes minutes over
 # par_ops.c, so those three are left to clang-tidy, which preprocesses.

@@ -147,7 +147,8 @@ void file_uncache(int fd, const char *path)
 	}
 }
 
-#if defined(__linux__)
+/* The C library's prototype: glibc and musl unsigned, the BSDs plain. */
+#if defined(__linux__) || defined(__GLIBC__)
 typedef unsigned char mincore_vec;
 #else
 typedef char mincore_vec;
