@@ -176,7 +176,7 @@ clean:
 	    rmdir $(BINDIR) 2>/dev/null || true; \
 	fi
 
--include $(LIB_OBJ:.o=.d) $(PROGS:%=$(OBJDIR)/%.d)
+-include $(LIB_OBJ:.o=.d) $(PROGS:%=$(OBJDIR)/%.d) $(TEST_BIN:=.d)
 .SECONDARY:
 
 # ---- checkers: make asan, make memcheck, make lint (doc/static-checks.md) ----
