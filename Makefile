@@ -1,6 +1,8 @@
 # lmbench-ng top-level Makefile.
 #
-#   make            build every program into bin/<os>/ (make build: the same)
+#   make            build every program into bin/<os>/ (make build: the same;
+#                   a cross compiler's into bin/<triplet>/, musl-gcc's into
+#                   bin/<cpu>-linux-musl/)
 #   make test       build, then run the test suite (prove -j2 -r t/)
 #   make fuzz       each fuzz target for FUZZ_TIME seconds (doc/fuzzing.md)
 #   make results    run the benchmark suite, write results/<os>/<host>.<n>
@@ -17,7 +19,18 @@
 # target's pkg-config, for a cross build: doc/portability.md).
 
 OS      := $(or $(shell sh scripts/os 2>/dev/null),unknown)
-BINDIR  ?= bin/$(OS)
+# The target: a cross compiler's -dumpmachine names another CPU than the
+# build machine's cc does.  Its build goes to bin/<triplet>, and musl-gcc's
+# (the host's triplet) to bin/<cpu>-linux-musl, so that no build takes
+# another's objects for its own.
+TARGET_TRIPLET := $(shell $(CC) -dumpmachine 2>/dev/null)
+BUILD_TRIPLET  := $(shell cc -dumpmachine 2>/dev/null)
+cpu_of          = $(firstword $(subst -, ,$(1)))
+CROSS := $(if $(and $(TARGET_TRIPLET),$(BUILD_TRIPLET)),$(if \
+	   $(filter-out $(call cpu_of,$(BUILD_TRIPLET)),$(call cpu_of,$(TARGET_TRIPLET))),yes))
+MUSL  := $(if $(findstring musl,$(notdir $(firstword $(CC)))),yes)
+BINDIR  ?= bin/$(if $(CROSS),$(TARGET_TRIPLET),$(if $(MUSL),$(call \
+	   cpu_of,$(TARGET_TRIPLET))-linux-musl,$(OS)))
 OBJDIR  := $(BINDIR)/obj
 
 CC      ?= cc
@@ -38,11 +51,6 @@ LDLIBS  := -lm
 # CPU than the build machine's cc), <triplet>-pkg-config if there is one,
 # never the build machine's own (its flags are for the build machine);
 # else pkg-config.  doc/portability.md: cross builds.
-TARGET_TRIPLET := $(shell $(CC) -dumpmachine 2>/dev/null)
-BUILD_TRIPLET  := $(shell cc -dumpmachine 2>/dev/null)
-cpu_of          = $(firstword $(subst -, ,$(1)))
-CROSS := $(if $(and $(TARGET_TRIPLET),$(BUILD_TRIPLET)),$(if \
-	   $(filter-out $(call cpu_of,$(BUILD_TRIPLET)),$(call cpu_of,$(TARGET_TRIPLET))),yes))
 ifeq ($(origin PKG_CONFIG),undefined)
 PKG_CONFIG := $(if $(CROSS),$(if $(shell command -v \
 	      $(TARGET_TRIPLET)-pkg-config 2>/dev/null),$(TARGET_TRIPLET)-pkg-config),pkg-config)
