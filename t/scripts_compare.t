@@ -573,4 +573,22 @@ for my $bad ([ [ '-x', $fa, $fb ], qr/unknown option: x/ ],
 	     'the points measured five times are judged');
 }
 
+# A c2c figure per kind of pair comes only from a stable matrix, a cache
+# level only from sweeps that agree: a run that lacks one is no missing
+# metric (compare judges the rest, says which, and does not refuse),
+# whereas any other metric one side lacks still makes it exit 2.
+{
+	my $d = dir('found');
+	my $c2c = { name => 'c2c.shared_llc', unit => 'nanoseconds', values => [ 180, 181, 179 ] };
+	my $fa2 = synth_run("$d/a.0", metrics => [ @{ metrics('a') }, $c2c ], order => 'spread');
+	my $fb2 = synth_run("$d/b.0", metrics => metrics('b'), order => 'spread');
+	my $r = compare('-N', $fa2, $fb2);
+	is($r->{status}, 0, 'a c2c kind on one side only: judged, exit 0') or diag($r->{err});
+	like($r->{out}, qr/^Found on one side only \(cache levels, c2c kinds of a stable matrix\): c2c\.shared_llc$/m,
+	     'and named as found on one side only');
+	my $other = { name => 'unix.latency', values => [ 10, 10.1, 9.9 ] };
+	my $fa3 = synth_run("$d/a.1", metrics => [ @{ metrics('a') }, $other ], order => 'spread');
+	is(compare('-N', $fa3, $fb2)->{status}, 2, 'another metric on one side only: exit 2');
+}
+
 done_testing();

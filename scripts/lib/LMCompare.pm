@@ -10,8 +10,8 @@
 #       verdict, why, rec } ], sorted by group, metric and numeric x;
 #       properties => [ rows not judged ]; groups => [ { group, n, counts =>
 #       { verdict => n }, geomean } ]; incomparable => [ names ]; found_once
-#       => [ cache levels one side lacks ]; see => n (metrics whose least
-#       detectable change is d or less); judged => n }
+#       => [ cache levels, c2c kinds one side lacks ]; see => n (metrics
+#       whose least detectable change is d or less); judged => n }
 #   LMCompare::gating($verdict)   # 1 if the verdict makes compare exit 1
 #   LMCompare::kind($name)        # the kind of a metric (ops, cpu, ipc, ...)
 #
@@ -204,8 +204,10 @@ sub machine_diff {
 }
 
 # Metrics whose presence is itself a finding: the levels `cache` found
-# (one run of a machine may tell four levels apart, the next three).
-my $FOUND = qr/^cache\.l\d+\.latency$/;
+# (one run of a machine may tell four levels apart, the next three), and
+# lat_c2c's figure per kind of pair, which a run gives only where its
+# matrix was stable (the vCPUs of a VM may move in one run, not the next).
+my $FOUND = qr/^(?:cache\.l\d+\.latency|c2c\.(?!pair\.|stability\.)\w+(?:\.\w+)*)$/;
 
 # Metrics some files have and others lack: [name, [files lacking it]].  A
 # count the harness chose (lat_fs's files per interval) is not a result,
