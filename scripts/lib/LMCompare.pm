@@ -338,7 +338,7 @@ sub compare {
 	# make one group of their own (the spread between those runs).
 	my (%groups, %pool, %bpool, %rec0);
 	for my $m (@ma, @mb) { $rec0{$_} //= $m->{$_} for grep { !/^:/ } keys %$m; }
-	for my $n (keys %names) {
+	for my $n (sort keys %names) {
 		my @g;
 		for my $m (@ma, @mb) {
 			my @f = map { $_->{floor} } invocations_of($m->{$n});
