@@ -604,4 +604,34 @@ SKIP: {
 	   'three hash orders: the same output, --power included');
 }
 
+# A memory curve's point judged by the family test (measured twice a run)
+# counts only at 10% or more: its spread inside runs is all that test
+# knows, and such points move more between runs.  Eight points of a
+# bandwidth curve, two invocations a run 1% apart; on side b one point
+# 7% lower (significant, below 10%: "~" with the reason) and one 20%
+# lower (flagged worse).
+{
+	my $d = dir('memfam');
+	my $curve = sub {
+		my ($side) = @_;
+		my @m;
+		for my $i (1 .. 8) {
+			my $f = $side eq 'b' && $i == 4 ? 0.93 : $side eq 'b' && $i == 6 ? 0.8 : 1;
+			my $j = $side eq 'a' ? [ 0, 0.01 ] : [ 0.01, 0 ];
+			push @m, { name => "bw_mem.rd\@$i", unit => 'MB/sec', group => 'mem',
+				   values => synth_values(1000 * $i * $f, 2, $j) };
+		}
+		return \@m;
+	};
+	my $ca = synth_run("$d/a.0", metrics => $curve->('a'), order => 'spread');
+	my $cb = synth_run("$d/b.0", metrics => $curve->('b'), order => 'spread');
+	my $r = compare('-N', '-a', $ca, $cb);
+	my $rows = rows($r->{out});
+	is(test_of($rows->{'bw_mem.rd@4'}{why} // ''), 'family', 'a memory curve point: the family test');
+	like($rows->{'bw_mem.rd@4'}{why} // '', qr/p=\S+ < 0\.05 .*below the family test's 10%/,
+	     'a significant 7% change of it: below the family test\'s 10%');
+	is($rows->{'bw_mem.rd@4'}{verdict}, '~', 'so no verdict') or diag($rows->{'bw_mem.rd@4'}{why});
+	is($rows->{'bw_mem.rd@6'}{verdict}, 'worse', 'a 20% change of it: worse') or diag($rows->{'bw_mem.rd@6'}{why});
+}
+
 done_testing();
