@@ -186,11 +186,14 @@ END {
 			}
 		}
 		if (best == "") break
-		if (how == "sweep") { sw[best]--; gave = gave (gave == "" ? "" : ", ") best " swept once" }
+		if (how == "sweep") { sw[best]--; fewsw[best] = 1 }
 		else { cnt[best]--; fewer[best] = 1 }
 		total = plan_total()
 	}
-	for (g in fewer) gave = gave (gave == "" ? "" : ", ") g " " cnt[g] " times"
+	for (i = 1; i <= n; i++) if (order[i] in fewsw)
+		gave = gave (gave == "" ? "" : ", ") order[i] " swept " (sw[order[i]] == 1 ? "once" : sw[order[i]] " times")
+	for (i = 1; i <= n; i++) if (order[i] in fewer)
+		gave = gave (gave == "" ? "" : ", ") order[i] " " cnt[order[i]] " times"
 	if (gave != "") print "note", "over the budget: " gave
 	if (total > avail) print "note", sprintf("the least plan is estimated at %d s, more than the budget of %d s", total + 0.5, budget)
 	# Within it: one more invocation where it costs least (not where the
