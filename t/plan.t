@@ -119,6 +119,20 @@ is_deeply([ map { "$p->{group}{$_}{count} $p->{group}{$_}{sweeps}" } qw(a b c s)
 	  [ '1 1', '1 1', '1 1', '1 1' ], 'ROUNDS=1: everything once, one sweep');
 is_deeply($p->{runs}, [ 'a/1', 'b/1', 'c/1', 's/1' ], '... in the table\'s order');
 
+# ---- the extras: beyond the plan's count, up to the most ------------------------------------
+# The run takes one only when it is ahead of its estimate (t/scripts_fill.t).
+$p = make_plan([ tl('e', '2') ], budget => 15, seed => 3);
+is($p->{group}{e}{count}, 6, 'budget 15, 2 s each: the plan gives 6 (88% of 15 s)');
+my @ek = map { m{^e/(\d+)$} ? $1 : () } @{ $p->{runs} };
+is_deeply([ sort { $a <=> $b } @ek ], [ 1 .. 15 ], '... and run lines up to its most (15): 9 extras');
+is($ek[0], 1, '... the first invocation before every other');
+is_deeply([ grep { $_ <= 6 } @ek ], [ 1 .. 6 ], '... the planned ones in order');
+ok((grep { $ek[$_] > 6 } 1 .. 4), '... the extras among them, not all at the end');
+$p = make_plan([ tl('e', '2') ], budget => 15, runs => 4);
+is_deeply($p->{runs}, [ 'e/1', 'e/2', 'e/3', 'e/4' ], 'ROUNDS=4: no extras');
+$p = make_plan([ tl('e', '2', '-', 0, '-') ], budget => 15);
+is_deeply($p->{runs}, [ 'e/1' ], 'a group that does not run again: no extras');
+
 # ---- the order ----------------------------------------------------------------------------
 my @four = (tl('w', '1'), tl('x', '0.5'), tl('y', '3', '-', 0, '-'), tl('z', '2', '1', 0, '1/2'));
 my %order;
@@ -130,7 +144,7 @@ for my $seed (1 .. 6) {
 	@pos{@r} = 0 .. $#r;
 	my $total = 0;
 	$total += $p->{group}{$_}{count} for keys %{ $p->{group} };
-	is(scalar @r, $total, "seed $seed: a run line per invocation ($total)");
+	is(scalar @r, $total, "seed $seed: a run line per invocation ($total; all at their most: no extras)");
 	is(scalar(keys %pos), scalar @r, "seed $seed: each invocation once");
 	is_deeply([ grep { m{/1$} } @r ], [qw(w/1 x/1 y/1 z/1)], "seed $seed: the first invocations in the table's order");
 	my @bad;

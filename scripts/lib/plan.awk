@@ -43,7 +43,10 @@
 # Output, tab-separated:
 #   group NAME COUNT LEAST SWEEPS FIRST LATER SPAN_MS   the plan per group
 #   run NAME K                                       every invocation, in
-#                                                    run order
+#                                                    run order; those with
+#                                                    K above COUNT are the
+#                                                    extras (up to the
+#                                                    group's most)
 #   total SECONDS                                    the estimate
 #   note TEXT                                        what the plan gave up
 BEGIN {
@@ -238,6 +241,15 @@ END {
 			key[m] = k1 + (1 - k1) * (k - 2 + rand()) / (cnt[g] - 1)
 			who[m] = g "\t" k
 		}
+		# The extras, up to the group's most: each at a random place
+		# after its first (the run takes one only when it is ahead of
+		# the estimate).
+		if (again[g] != "-" && runs == "")
+			for (k = cnt[g] + 1; k <= hi[g]; k++) {
+				m++
+				key[m] = k1 + (1 - k1) * rand()
+				who[m] = g "\t" k
+			}
 	}
 	# Insertion sort (stable: a few hundred at most).
 	for (i = 2; i <= m; i++) {

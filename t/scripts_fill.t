@@ -1,0 +1,83 @@
+#!/usr/bin/perl
+# The run keeps to its estimate: a group whose invocations take far less
+# than its cost model says gets extras, up to its most, while the run stays
+# within the estimate; one whose invocations take far more loses those
+# beyond its least count.  [PLAN_NOTE: ] counts both, [PLAN_PACE: ] says
+# how the estimates held up.  (Drop-in groups with made-up costs: the
+# bounds are a factor of 20 and more away from either side.)
+use strict;
+use warnings;
+use lib 't/lib';
+use LmTest;
+use LmRun;
+use Test::More;
+use File::Temp qw(tempdir);
+
+bin('lat_syscall');
+my $tmp = tempdir(CLEANUP => 1);
+mkdir "$tmp/groups" or die;
+# A "benchmark" that takes $1 seconds (0: at once).
+open(my $p, '>', "$tmp/bench") or die;
+print $p "#!/bin/sh\n[ \"\$1\" = 0 ] || sleep \"\$1\"\necho \"widget latency: 2.5000 microseconds\" >&2\n";
+close $p;
+chmod 0755, "$tmp/bench" or die;
+# group(NAME, ESTIMATE, SECONDS): a group that runs 2 to 6 times.
+sub group {
+	my ($name, $est, $s) = @_;
+	open(my $g, '>', "$tmp/groups/$name.group") or die;
+	print $g "group $name\npart OS\nlimit 30\nestimate $est\nagain 1/1\nruns 2-6\n",
+		"run $tmp/bench $s\nmetric $name.latency ^widget latency\$\n";
+	close $g;
+}
+group('fast', 4, 0);
+group('slow', 0.01, 2);
+
+sub one_run {
+	my ($only, %env) = @_;
+	my $d = tempdir(DIR => $tmp);
+	my $out = tempdir(DIR => $tmp);
+	my $r = run(['sh', 'scripts/lmbench', '-o', $out, bindir(), tiny_config($d)], timeout => 120,
+		    env => { quick_env(), PROFILE => 'standard', DRIFT => 0, ONLY => $only,
+			     LMBENCH_GROUPS => "$tmp/groups", %env });
+	is($r->{status}, 0, "$only: the run exits 0") or diag($r->{err});
+	my ($f) = results_files($out);
+	return (slurp($f // '/dev/null'), slurp("$d/status"));
+}
+sub ks {
+	my ($text, $g) = @_;
+	my @k;
+	push @k, $1 // 1 while $text =~ /^\[GROUP_TIME: \Q$g\E(?:\/(\d+))? [\d.]+ at [\d.]+\]$/mg;
+	return [ sort { $a <=> $b } @k ];
+}
+
+# 4 s an invocation in the model, 20 s of budget: the plan gives it 3
+# (with the header's second or two, 4 would pass 88% of 20 s); the
+# invocations take milliseconds, so the run adds the other 3.
+my ($text, $st) = one_run('fast', TIME_BUDGET => 20);
+my ($count) = $text =~ /^\[PLAN: fast (\d+) /m;
+ok(defined $count && $count >= 2 && $count < 6, "the plan: fast " . ($count // '?') . " times, fewer than its most");
+like($st, qr/up to \d+ more if ahead; estimated \d+ s/, 'the status line says extras may come');
+is_deeply(ks($text, 'fast'), [ 1 .. 6 ], 'ahead of the estimate: all 6 ran, each once');
+my $added = 6 - ($count // 0);
+like($text, qr/^\[PLAN_NOTE: $added invocations beyond the plan added: the run was ahead of its estimate\]$/m,
+     'a note counts the extras');
+my ($pace) = $text =~ /^\[PLAN_PACE: ([\d.]+)\]$/m;
+ok(defined $pace && $pace < 0.5, 'the pace: the invocations took a fraction of their estimates (' . ($pace // '?') . ')');
+unlike($text, qr/left out/, 'nothing left out');
+
+# 0.01 s in the model, 2 s in fact: the plan gives it its most (6), the
+# run stops at its least (2) once the pace shows it far behind.
+($text, $st) = one_run('slow');
+like($text, qr/^\[PLAN: slow 6 2 /m, 'the plan: slow 6 times, 2 at least');
+is_deeply(ks($text, 'slow'), [ 1, 2 ], 'behind the estimate: its least count ran');
+like($text, qr/^\[PLAN_NOTE: 4 invocations beyond the least left out: the run was behind its estimate\]$/m,
+     'a note counts those left out');
+unlike($st, qr/more if ahead/, 'no extras offered: the plan had its most');
+($pace) = $text =~ /^\[PLAN_PACE: ([\d.]+)\]$/m;
+ok(defined $pace && $pace > 5, 'the pace: far slower than the estimates (' . ($pace // '?') . ')');
+
+# ROUNDS fixes the counts: no extras, none left out.
+($text) = one_run('fast', TIME_BUDGET => 20, ROUNDS => 2);
+is_deeply(ks($text, 'fast'), [ 1, 2 ], 'ROUNDS=2: two, whatever the pace');
+unlike($text, qr/^\[PLAN_NOTE: .*(added|left out)/m, 'ROUNDS: nothing added or left out');
+done_testing();
