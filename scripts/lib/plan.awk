@@ -164,6 +164,19 @@ function prev_times(    g, k, i, j, t, c, v) {
 		if (c == "r") prev_resweep[g] = v; else prev_later[g] = v
 	}
 }
+# The order's random numbers: the minimal standard generator (Park and
+# Miller), not awk's rand(): srand(n) does not give the same sequence
+# twice in every awk (one mawk build seeds from the clock whatever n is),
+# and PLAN_SEED must.  The products stay below 2^53: exact in a double.
+function rng_seed(n) {
+	rng_x = (n + 0) % 2147483646
+	if (rng_x < 0) rng_x = -rng_x
+	rng_x = int(rng_x) + 1
+}
+function rng() {
+	rng_x = (rng_x * 16807) % 2147483647
+	return rng_x / 2147483647
+}
 END {
 	prev_times()
 	avail = budget * PLAN_SHARE
@@ -226,7 +239,7 @@ END {
 	# share, so that the groups come in a random order, none bunches up
 	# at one end and a slow phase of the host falls on a few invocations
 	# of many metrics rather than on all of one.
-	srand(seed + 0)
+	rng_seed(seed)
 	c1 = 0
 	for (i = 1; i <= n; i++) c1 += first_cost(order[i], cnt[order[i]])
 	m = 0; cum = 0
@@ -238,7 +251,7 @@ END {
 		m++; key[m] = k1 * 0.999; who[m] = g "\t1"
 		for (k = 2; k <= cnt[g]; k++) {
 			m++
-			key[m] = k1 + (1 - k1) * (k - 2 + rand()) / (cnt[g] - 1)
+			key[m] = k1 + (1 - k1) * (k - 2 + rng()) / (cnt[g] - 1)
 			who[m] = g "\t" k
 		}
 		# The extras, up to the group's most: each at a random place
@@ -247,7 +260,7 @@ END {
 		if (again[g] != "-" && runs == "")
 			for (k = cnt[g] + 1; k <= hi[g]; k++) {
 				m++
-				key[m] = k1 + (1 - k1) * rand()
+				key[m] = k1 + (1 - k1) * rng()
 				who[m] = g "\t" k
 			}
 	}
