@@ -2,9 +2,10 @@
 #
 #   free_port()                a port free for TCP and UDP on 127.0.0.1
 #   listeners($port)           ss lines of sockets bound to that port
+#                              (from /proc where ss is missing)
 #   wait_gone($port, @pids)    1 once nothing listens there and the
 #                              processes have exited (waits up to 30 s)
-#   have_ss()                  1 if ss works here (listeners, ss_pids)
+#   have_ss()                  1 if ss works here (unix sockets)
 #   port_in_use($port)         1 if the port is bound on 127.0.0.1
 #   server_cycle($prog, %o)    start with -s, measure, stop with -S and
 #                              check that nothing is left, as subtests
@@ -13,6 +14,7 @@ use strict;
 use warnings;
 use Exporter 'import';
 use IO::Socket::INET;
+use Socket ();
 use Time::HiRes qw(sleep time);
 use Test::More;
 use lib 't/lib';
@@ -66,8 +68,48 @@ sub have_ss {
 
 sub listeners {
 	my ($port) = @_;
+	return proc_listeners($port) unless have_ss();
 	my $out = `ss -Htulnp '( sport = :$port )' 2>/dev/null`;
 	return $out // '';
+}
+
+# Without ss (a minimal image has no iproute2): the same facts from
+# /proc/net/{tcp,tcp6,udp,udp6} and the processes' socket descriptors,
+# a line per socket as ss writes the parts the tests read: the address
+# ("127.0.0.1:P", "[::1]:P") and "pid=N" for each process holding it.
+sub proc_listeners {
+	my ($port) = @_;
+	my %sock;
+	for my $f (qw(tcp tcp6 udp udp6)) {
+		open(my $fh, '<', "/proc/net/$f") or next;
+		<$fh>;
+		while (my $l = <$fh>) {
+			my @x = split ' ', $l;
+			my ($a, $p) = split /:/, $x[1];
+			next unless defined $p && hex($p) == $port;
+			next if $f =~ /^tcp/ && $x[3] ne '0A';	# LISTEN only
+			$sock{ $x[9] } = "$f " . addr_of($a) . ":$port";
+		}
+	}
+	return '' unless %sock;
+	my %pids;
+	for my $fd (glob '/proc/[0-9]*/fd/*') {
+		my $t = readlink($fd) // next;
+		my ($ino) = $t =~ /^socket:\[(\d+)\]$/ or next;
+		next unless $sock{$ino};
+		my ($pid) = $fd =~ m{^/proc/(\d+)/};
+		$pids{$ino}{$pid} = 1;
+	}
+	return join '', map { "$sock{$_} users:(" . join(',', map { "pid=$_" } sort keys %{ $pids{$_} // {} }) . ")\n" }
+		sort keys %sock;
+}
+
+# /proc/net's hex address: 32-bit words in the host's byte order.
+sub addr_of {
+	my ($hex) = @_;
+	my $bytes = join '', map { pack('L', hex $_) } $hex =~ /(.{8})/g;
+	return length($bytes) == 4 ? Socket::inet_ntop(Socket::AF_INET(), $bytes)
+		: '[' . Socket::inet_ntop(Socket::AF_INET6(), $bytes) . ']';
 }
 
 sub ss_pids {
