@@ -33,6 +33,13 @@ for my $r (LmEvery::runs($tmp)) {
 	$r->{after}->() if $r->{after};
 	$n++;
 	subtest "$r->{prog} --json" => sub {
+		# line and tlb print no figure where their sweeps disagree
+		# (a shared host): exit 1, and then no JSON line either.
+		if ($r->{prog} =~ /^(?:line|tlb)$/ && $x->{status} == 1 &&
+		    $x->{err} =~ /step seen alike in \d+ \w+: not clear/) {
+			is($x->{out}, '', 'not clear: exit 1 and no JSON line');
+			return;
+		}
 		is($x->{status}, 0, 'exit 0') or diag($x->{err});
 		# A program that measures nothing keeps its own stdout.
 		my @lines = $r->{results} ? split(/\n/, $x->{out}) : ();
