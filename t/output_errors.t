@@ -51,8 +51,14 @@ for my $p (@progs) {
 		my ($how) = @_;
 		return $stream eq 'stdout' ? ($how, 'null') : ('null', $how);
 	};
-	is(run_redirected($to->('null'), @cmd), 0,
-	   "$name: exit 0 when its output can be written");
+	# mhz finds no clock rate on a host too busy to agree with itself
+	# (exit 1, "the machine may be too busy"): up to three tries.
+	my $ok = run_redirected($to->('null'), @cmd);
+	for (2 .. 3) {
+		last unless $ok == 1 && $name eq 'mhz';
+		$ok = run_redirected($to->('null'), @cmd);
+	}
+	is($ok, 0, "$name: exit 0 when its output can be written");
 	is(run_redirected($to->('full'), @cmd), 1,
 	   "$name: $stream on /dev/full: exit 1");
 	is(run_redirected($to->('closed'), @cmd), 1,
