@@ -21,9 +21,29 @@ ok(@cells && !(grep { $_ <= 0 } @cells), 'every figure positive');
 like($r->{err}, qr/^# memory (bound with mbind|not bound \(one node\)); 8 MB per buffer/m,
      'says whether the memory was bound');
 like($r->{err}, qr/^Per-core read bandwidth: $num MB\/sec$/m, 'per-core bandwidth');
-chomp(my $ncpu = `getconf _NPROCESSORS_ONLN`);
+# One copy per CPU this test may run on (nproc: the affinity mask).
+chomp(my $ncpu = `nproc`);
 like($r->{err}, qr/^All-CPU read bandwidth \($ncpu copies\): $num MB\/sec$/m, 'all-CPU bandwidth')
 	if $ncpu > 1;
+like($r->{err}, qr/^# node \d+ measured from CPU \d+$/m, 'says which CPU measured each node');
+
+# Started on one CPU (taskset): that CPU measures every node it can, and
+# no other; no all-CPU figure.
+SKIP: {
+	my ($allowed) = `cat /proc/self/status` =~ /^Cpus_allowed_list:\s*(\S+)/m;
+	my @cpus = map { /^(\d+)-(\d+)$/ ? ($1 .. $2) : $_ } split /,/, $allowed // '';
+	skip 'taskset and two CPUs needed', 5
+		unless @cpus >= 2 && system('sh', '-c', 'command -v taskset >/dev/null') == 0;
+	my $one = $cpus[-1];
+	my $t = run(['taskset', '-c', $one, bin('numa_mem'), '-M', '8m'], env => { quick_env() }, timeout => 120);
+	is($t->{status}, 0, "taskset -c $one: exit 0") or diag($t->{err});
+	like($t->{err}, qr/^# CPUs: 1 of \d+ online allowed to this process \(taskset, cpuset\): $one$/m,
+	     '... names the one CPU allowed');
+	my @used = $t->{err} =~ /^# node \d+ measured from CPU (\d+)$/mg;
+	ok(@used >= 1 && !(grep { $_ != $one } @used), "... every node measured from CPU $one (@used)");
+	unlike($t->{err}, qr/^All-CPU/m, '... no all-CPU figure from one CPU');
+	like($t->{err}, qr/^Per-core read bandwidth: $num MB\/sec$/m, '... the per-core one');
+}
 bad_input_ok('numa_mem', ['-M', '0'], '-M 0');
 bad_input_ok('numa_mem', ['-M', '12x'], '-M junk');
 bad_input_ok('numa_mem', ['-P', '2'], '-P');

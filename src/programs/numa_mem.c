@@ -3,7 +3,9 @@
  * CPU is on, node the memory is on), then one core's read bandwidth and
  * that of every CPU reading at once.
  *
- * For each pair the process runs on the first CPU of the CPU node and
+ * Only the CPUs this process may run on count (its affinity mask:
+ * taskset, a container's cpuset); a node with none of them has no row.
+ * For each pair the process runs on the first such CPU of the CPU node and
  * maps -M bytes bound to the memory node (mbind through the system call;
  * no libnuma), touches them, and checks with get_mempolicy that the pages
  * are on that node (a mismatch is an error, not a figure); huge pages are
@@ -14,8 +16,9 @@
  * (or a kernel without NUMA) the matrices are 1 x 1 and the memory is not
  * bound, which the output says.
  *
- * The per-core figure is the matrix's own-node bandwidth of the first CPU.
- * The all-CPU figure runs one copy per online CPU, each pinned to its CPU
+ * The per-core figure is the matrix's own-node bandwidth of the first
+ * allowed CPU.  The all-CPU figure runs one copy per allowed CPU, each
+ * pinned to its CPU
  * and reading a buffer of its own (-M divided among them, at least 4 MB)
  * on its local node, all at once.
  *
@@ -209,7 +212,7 @@ int main(int argc, char *argv[])
 	struct topo t;
 	size_t len = DEFAULT_LEN;
 	double *lat, *bw;
-	int c, i, j, nn, bound, *cpus;
+	int c, i, j, k, nn, bound, *cpus, ncpus, first;
 
 	bench_init_help(argc, argv,
 			"[-M <len>] [-W <warmup>] [-N <repetitions>]", help);
@@ -232,6 +235,26 @@ int main(int argc, char *argv[])
 	bench_default_enough(DEFAULT_US);
 	topo_discover(&t, "/sys");
 	nn = t.nnodes;
+	/* The CPUs this process may run on, in the topology's order. */
+	cpus = malloc((size_t)t.ncpus * sizeof(*cpus));
+	if (cpus == NULL)
+		bench_die("out of memory");
+	for (k = 0, ncpus = 0, first = -1; k < t.ncpus; k++)
+		if (topo_allowed(t.cpus[k].cpu)) {
+			cpus[ncpus++] = t.cpus[k].cpu;
+			if (first < 0)
+				first = k;
+		}
+	if (ncpus == 0)
+		bench_die("none of the %d online CPUs is allowed to this "
+			  "process", t.ncpus);
+	if (ncpus < t.ncpus) {
+		fprintf(stderr, "# CPUs: %d of %d online allowed to this "
+			"process (taskset, cpuset):", ncpus, t.ncpus);
+		for (k = 0; k < ncpus; k++)
+			fprintf(stderr, "%s%d", k ? "," : " ", cpus[k]);
+		fprintf(stderr, "\n");
+	}
 	lat = calloc((size_t)nn * (size_t)nn, sizeof(*lat));
 	bw = calloc((size_t)nn * (size_t)nn, sizeof(*bw));
 	if (lat == NULL || bw == NULL)
@@ -239,11 +262,15 @@ int main(int argc, char *argv[])
 	/* Binding with one node proves nothing and may not be supported. */
 	bound = nn > 1;
 	for (i = 0; i < nn; i++) {
-		int cpu = -1, k;
+		int cpu = -1;
 
 		for (k = 0; k < t.ncpus && cpu < 0; k++)
-			if (t.cpus[k].node == t.nodes[i].id)
+			if (t.cpus[k].node == t.nodes[i].id &&
+			    topo_allowed(t.cpus[k].cpu))
 				cpu = t.cpus[k].cpu;
+		if (cpu >= 0)
+			fprintf(stderr, "# node %d measured from CPU %d\n",
+				t.nodes[i].id, cpu);
 		for (j = 0; j < nn; j++) {
 			if (cpu < 0 || t.nodes[j].mem_kb == 0)
 				continue;	/* no CPU, or no memory */
@@ -268,7 +295,7 @@ int main(int argc, char *argv[])
 
 	/* One core: its own node's memory, from the matrix. */
 	for (i = 0; i < nn; i++)
-		if (t.nodes[i].id == t.cpus[0].node && bw[i * nn + i] > 0) {
+		if (t.nodes[i].id == t.cpus[first].node && bw[i * nn + i] > 0) {
 			fprintf(stderr, "Per-core read bandwidth: %.2f MB/sec\n",
 				bw[i * nn + i]);
 			metric_value(&per_core, "Per-core read bandwidth",
@@ -277,24 +304,19 @@ int main(int argc, char *argv[])
 	/* Every CPU at once, each on its local memory: as much in all as
 	 * one buffer of the matrix, so the total is well past the caches. */
 	memset(&s, 0, sizeof(s));
-	s.len = len / (size_t)t.ncpus;
+	s.len = len / (size_t)ncpus;
 	if (s.len < 4 * MIN_LEN)
 		s.len = 4 * MIN_LEN;
-	cpus = malloc((size_t)t.ncpus * sizeof(*cpus));
-	if (cpus == NULL)
-		bench_die("out of memory");
-	for (i = 0; i < t.ncpus; i++)
-		cpus[i] = t.cpus[i].cpu;
-	s.cpu = -1;	/* copy k on the k-th online CPU */
+	s.cpu = -1;	/* copy k on the k-th allowed CPU */
 	s.copy_cpu = cpus;
 	s.node = -1;	/* and on the memory the kernel gives it: local */
-	if (t.ncpus > 1) {
-		benchmp(setup, read_all, teardown, 0, t.ncpus, opts.warmup,
+	if (ncpus > 1) {
+		benchmp(setup, read_all, teardown, 0, ncpus, opts.warmup,
 			opts.repetitions, &s);
 		fprintf(stderr, "All-CPU read bandwidth (%d copies): %.2f "
-			"MB/sec\n", t.ncpus, mb_per_s(s.len) * t.ncpus);
+			"MB/sec\n", ncpus, mb_per_s(s.len) * ncpus);
 		metric_value(&all_cpu, "All-CPU read bandwidth",
-			     mb_per_s(s.len) * t.ncpus);
+			     mb_per_s(s.len) * ncpus);
 	}
 	free(cpus);
 	free(lat);
