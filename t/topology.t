@@ -22,6 +22,22 @@ chomp(my $n = `getconf _NPROCESSORS_ONLN`);
 like($r->{out}, qr/^CPUs: $n online \(/m, "this machine: $n CPUs");
 my @rows = $r->{out} =~ /^(\d+ \d+ \d+ \d+ \d+ -?\d+)$/mg;
 is(scalar @rows, $n, 'one table row per CPU');
+# Started on one CPU (taskset): the CPUs line says which it may use.
+SKIP: {
+	my ($allowed) = `cat /proc/self/status` =~ /^Cpus_allowed_list:\s*(\S+)/m;
+	my @cpus = map { /^(\d+)-(\d+)$/ ? ($1 .. $2) : $_ } split /,/, $allowed // '';
+	skip 'taskset and two CPUs needed', 2
+		unless @cpus >= 2 && system('sh', '-c', 'command -v taskset >/dev/null') == 0;
+	my $t = run(['taskset', '-c', $cpus[-1], $topo]);
+	like($t->{out}, qr/^CPUs: $n online \([^)]*\); 1 allowed to this process \(taskset, cpuset\): $cpus[-1]$/m,
+	     "taskset -c $cpus[-1]: 1 allowed, named");
+	# (this test's own mask may be narrower than the online CPUs)
+	if (@cpus == $n) {
+		unlike($r->{out}, qr/allowed to this process/, 'unrestricted: no such note');
+	} else {
+		like($r->{out}, qr/; ${\ scalar @cpus} allowed to this process/, 'this test\'s own mask: said');
+	}
+}
 like($r->{out}, qr/^Nodes: \d+ \(/m, 'nodes and their source');
 
 # 2 sockets x 2 nodes x 2 cores x 2 threads: 16 CPUs.

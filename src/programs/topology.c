@@ -79,7 +79,23 @@ int main(int argc, char *argv[])
 	if (topo_discover(&t, root) != 0)
 		bench_die("no CPUs found");
 	cores = count_distinct(&t, 1);
-	printf("CPUs: %d online (%s)\n", t.ncpus, t.cpu_source);
+	printf("CPUs: %d online (%s)", t.ncpus, t.cpu_source);
+	/* This machine's (not a -r tree's): those this process may use. */
+	if (strcmp(root, "/sys") == 0) {
+		int n = 0;
+
+		for (i = 0; i < t.ncpus; i++)
+			n += topo_allowed(t.cpus[i].cpu);
+		if (n < t.ncpus) {
+			printf("; %d allowed to this process (taskset, "
+			       "cpuset):", n);
+			for (i = 0, n = 0; i < t.ncpus; i++)
+				if (topo_allowed(t.cpus[i].cpu))
+					printf("%s%d", n++ ? "," : " ",
+					       t.cpus[i].cpu);
+		}
+	}
+	printf("\n");
 	printf("Packages: %d; cores: %d; threads per core: %d\n",
 	       count_distinct(&t, 0), cores, cores ? t.ncpus / cores : 0);
 	print_caches(&t);
