@@ -109,7 +109,7 @@ place_pairs() {
 		printf '%s\n' "$_l" | awk '$1 == first && !seen[substr($0, index($0, $3))]++' first="$_first"
 	else
 		echo "0 0 same CPU"
-		[ "$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)" -ge 2 ] && echo "0 1 another CPU"
+		[ "$(cpus_allowed)" -ge 2 ] && echo "0 1 another CPU"
 	fi
 }
 # place_list: the pairs, kept in $TMPD/pairs; prints their numbers.
@@ -255,10 +255,19 @@ memlat_len() {
 	echo "${_f}k"
 }
 
+# cpus_allowed: how many CPUs the run may use: its affinity mask (taskset,
+# a container's cpuset; Linux's Cpus_allowed_list, not nproc, which
+# OMP_NUM_THREADS changes), else the online ones.
+cpus_allowed() {
+	awk -F'[:,]' '/^Cpus_allowed_list:/ { for (i = 2; i <= NF; i++) {
+		n = split($i, r, "-"); c += n == 2 ? r[2] - r[1] + 1 : 1 }
+		print c; f = 1; exit } END { if (!f) exit 1 }' /proc/self/status 2>/dev/null ||
+		getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1
+}
 # loader_counts: one loader, and with more than two CPUs every other CPU
-# loading (at most 64).
+# the run may use loading (at most 64).
 loader_counts() {
-	_n=$(($(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2) - 1))
+	_n=$(($(cpus_allowed) - 1))
 	[ "$_n" -ge 1 ] || _n=1
 	[ "$_n" -le 64 ] || _n=64
 	[ "$_n" -gt 1 ] && echo "1 $_n" || echo 1
