@@ -14,7 +14,8 @@
 # A sanitizer build or a valgrind wrapper (make asan, make memcheck) is a
 # skip: instrumentation slows the program and the oracle unequally, and
 # those targets check memory, not speed.
-# Both are run alternately, `rounds` times each; each side's lowest time
+# Both are run alternately, `rounds` times each (a second set where the
+# first is out of bounds, judged on its own); each side's lowest time
 # is kept, so a run that a busy machine slowed down does not count, on
 # either side; of a bandwidth, the median: a shared host's bandwidth
 # moves both ways (on the 16-core VM one stream run of three read 31 GB/s
@@ -58,20 +59,30 @@ sub ratio_ok {
 	my $within = $o{within} // 2;
 	my $factor = $o{factor} // 1;
 	my @pre = @{ $o{prefix} // [] };
-	my (@p, @q);
-	for (1 .. $o{rounds} // 3) {
-		push @p, figure([ @pre, @{ $o{program} } ], sub { $_[0]{err} },
-				$o{parse}, $o{env} // {});
-		push @q, figure([ @pre, @{ $o{oracle} } ], sub { $_[0]{out} },
-				$o{oparse}, $o{env} // {});
-	}
-	if (grep({ !defined } @p, @q)) {
-		fail("$name: every run gave a figure");
-		return undef;
-	}
 	my $best = ($o{better} // 'lower') eq 'lower' ? \&min : \&median;
-	my ($x, $y) = ($best->(@p), $best->(@q));
-	my $ratio = $y > 0 ? $x / ($factor * $y) : 0;
+	my (@p, @q, $x, $y, $ratio, @before);
+	# A second set of rounds where the first is out of bounds: in make
+	# test's parallel jobs another test's burst once held lat_unix at
+	# 19-24 us through all three of its rounds, the oracle at 8.1-8.6
+	# (alone: 8.5 against 7.9).  A program off by 2x is off both times.
+	for my $try (1, 2) {
+		(@p, @q) = ();
+		for (1 .. $o{rounds} // 3) {
+			push @p, figure([ @pre, @{ $o{program} } ], sub { $_[0]{err} },
+					$o{parse}, $o{env} // {});
+			push @q, figure([ @pre, @{ $o{oracle} } ], sub { $_[0]{out} },
+					$o{oparse}, $o{env} // {});
+		}
+		if (grep({ !defined } @p, @q)) {
+			fail("$name: every run gave a figure");
+			return undef;
+		}
+		($x, $y) = ($best->(@p), $best->(@q));
+		$ratio = $y > 0 ? $x / ($factor * $y) : 0;
+		last if $ratio >= 1 / $within && $ratio <= $within;
+		@before = (sprintf('first try: ratio %.2f; program: @p; oracle: @q', $ratio)) if $try == 1;
+	}
+	diag($before[0]) if @before;
 	ok($ratio >= 1 / $within && $ratio <= $within,
 	   sprintf('%s: %.4g against the oracle\'s %.4g%s: ratio %.2f within '
 		   . '%gx', $name, $x, $y, $factor == 1 ? '' : " x $factor",
