@@ -321,6 +321,19 @@ int topo_allowed(int cpu)
 	return 1;
 }
 
+int topo_cpu_list(const struct topo *t, int allowed_only, int *out)
+{
+	int k, n = 0;
+
+	for (k = 0; k < t->ncpus; k++)
+		if (!allowed_only || topo_allowed(t->cpus[k].cpu)) {
+			if (out != NULL)
+				out[n] = t->cpus[k].cpu;
+			n++;
+		}
+	return n;
+}
+
 long topo_cache_kb(const struct topo *t, int level)
 {
 	int k;

@@ -70,6 +70,12 @@ const char *topo_relation(const struct topo *t, int a, int b);
  * be read.
  */
 int topo_allowed(int cpu);
+/*
+ * The online CPUs of t in its order, into out (room for t->ncpus; NULL:
+ * only count them): all, or with allowed_only those topo_allowed takes.
+ * Returns the count.
+ */
+int topo_cpu_list(const struct topo *t, int allowed_only, int *out);
 /* Run the calling process on CPU cpu only: 0, or -1 with errno. */
 int topo_pin(int cpu);
 /*

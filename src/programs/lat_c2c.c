@@ -179,9 +179,7 @@ static int choose_cpus(const struct topo *t, const char *list, int *cpus,
 		return n;
 	}
 	/* The online CPUs the process may use: taskset's, a cpuset's. */
-	for (n = 0, i = 0; i < t->ncpus; i++)
-		if (!mask || topo_allowed(t->cpus[i].cpu))
-			cpus[n++] = t->cpus[i].cpu;
+	n = topo_cpu_list(t, mask, cpus);
 	step = (n + MAX_DEFAULT - 1) / MAX_DEFAULT;
 	if (step > 1) {
 		for (i = 0; i * step < n; i++)

@@ -212,7 +212,7 @@ int main(int argc, char *argv[])
 	struct topo t;
 	size_t len = DEFAULT_LEN;
 	double *lat, *bw;
-	int c, i, j, k, nn, bound, *cpus, ncpus, first;
+	int c, i, j, k, nn, bound, *cpus, ncpus;
 
 	bench_init_help(argc, argv,
 			"[-M <len>] [-W <warmup>] [-N <repetitions>]", help);
@@ -239,12 +239,7 @@ int main(int argc, char *argv[])
 	cpus = malloc((size_t)t.ncpus * sizeof(*cpus));
 	if (cpus == NULL)
 		bench_die("out of memory");
-	for (k = 0, ncpus = 0, first = -1; k < t.ncpus; k++)
-		if (topo_allowed(t.cpus[k].cpu)) {
-			cpus[ncpus++] = t.cpus[k].cpu;
-			if (first < 0)
-				first = k;
-		}
+	ncpus = topo_cpu_list(&t, 1, cpus);
 	if (ncpus == 0)
 		bench_die("none of the %d online CPUs is allowed to this "
 			  "process", t.ncpus);
@@ -295,7 +290,8 @@ int main(int argc, char *argv[])
 
 	/* One core: its own node's memory, from the matrix. */
 	for (i = 0; i < nn; i++)
-		if (t.nodes[i].id == t.cpus[first].node && bw[i * nn + i] > 0) {
+		if (t.nodes[i].id == topo_cpu(&t, cpus[0])->node &&
+		    bw[i * nn + i] > 0) {
 			fprintf(stderr, "Per-core read bandwidth: %.2f MB/sec\n",
 				bw[i * nn + i]);
 			metric_value(&per_core, "Per-core read bandwidth",

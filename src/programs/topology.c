@@ -82,18 +82,19 @@ int main(int argc, char *argv[])
 	printf("CPUs: %d online (%s)", t.ncpus, t.cpu_source);
 	/* This machine's (not a -r tree's): those this process may use. */
 	if (strcmp(root, "/sys") == 0) {
-		int n = 0;
+		int *cpus = malloc((size_t)t.ncpus * sizeof(*cpus));
+		int n;
 
-		for (i = 0; i < t.ncpus; i++)
-			n += topo_allowed(t.cpus[i].cpu);
+		if (cpus == NULL)
+			bench_die("out of memory");
+		n = topo_cpu_list(&t, 1, cpus);
 		if (n < t.ncpus) {
 			printf("; %d allowed to this process (taskset, "
 			       "cpuset):", n);
-			for (i = 0, n = 0; i < t.ncpus; i++)
-				if (topo_allowed(t.cpus[i].cpu))
-					printf("%s%d", n++ ? "," : " ",
-					       t.cpus[i].cpu);
+			for (i = 0; i < n; i++)
+				printf("%s%d", i ? "," : " ", cpus[i]);
 		}
+		free(cpus);
 	}
 	printf("\n");
 	printf("Packages: %d; cores: %d; threads per core: %d\n",
