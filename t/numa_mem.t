@@ -30,10 +30,8 @@ like($r->{err}, qr/^# node \d+ measured from CPU \d+$/m, 'says which CPU measure
 # Started on one CPU (taskset): that CPU measures every node it can, and
 # no other; no all-CPU figure.
 SKIP: {
-	my ($allowed) = `cat /proc/self/status` =~ /^Cpus_allowed_list:\s*(\S+)/m;
-	my @cpus = map { /^(\d+)-(\d+)$/ ? ($1 .. $2) : $_ } split /,/, $allowed // '';
-	skip 'taskset and two CPUs needed', 5
-		unless @cpus >= 2 && system('sh', '-c', 'command -v taskset >/dev/null') == 0;
+	my @cpus = allowed_cpus();
+	skip 'taskset and two CPUs needed', 5 unless @cpus >= 2 && have_tool('taskset');
 	my $one = $cpus[-1];
 	my $t = run(['taskset', '-c', $one, bin('numa_mem'), '-M', '8m'], env => { quick_env() }, timeout => 120);
 	is($t->{status}, 0, "taskset -c $one: exit 0") or diag($t->{err});

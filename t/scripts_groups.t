@@ -9,6 +9,8 @@ use strict;
 use warnings;
 use Test::More;
 use File::Temp qw(tempdir);
+use lib 't/lib';
+use LmTest qw(allowed_cpus have_tool);
 
 my $tmp = tempdir(CLEANUP => 1);
 my $awk = 'scripts/lib/groups.awk';
@@ -216,14 +218,12 @@ for my $c (
 # cpus_allowed and loader_counts keep to the run's affinity mask (taskset,
 # a cpuset): as many as /proc/self/status allows; one under taskset -c.
 SKIP: {
-	my ($allowed) = `cat /proc/self/status` =~ /^Cpus_allowed_list:\s*(\S+)/m;
-	skip 'no Cpus_allowed_list here', 3 unless defined $allowed;
-	my @cpus = map { /^(\d+)-(\d+)$/ ? ($1 .. $2) : $_ } split /,/, $allowed;
+	my @cpus = allowed_cpus();
+	skip 'no Cpus_allowed_list here', 3 unless @cpus;
 	my $sh = ". scripts/lib/steps.sh; echo \$(cpus_allowed) \$(loader_counts)";
 	is(`sh -c '$sh'`, scalar(@cpus) . ' ' . (@cpus > 2 ? '1 ' . (@cpus - 1) : '1') . "\n",
 	   'cpus_allowed: the CPUs of the mask; loader_counts from them');
-	skip 'taskset and two CPUs needed', 2
-		unless @cpus >= 2 && system('sh', '-c', 'command -v taskset >/dev/null') == 0;
+	skip 'taskset and two CPUs needed', 2 unless @cpus >= 2 && have_tool('taskset');
 	is(`taskset -c $cpus[-1] sh -c '$sh'`, "1 1\n", "taskset -c $cpus[-1]: one CPU, one loader");
 	is(`taskset -c $cpus[0],$cpus[-1] sh -c '. scripts/lib/steps.sh; cpus_allowed'`, "2\n",
 	   'taskset of two CPUs: two');

@@ -24,10 +24,8 @@ my @rows = $r->{out} =~ /^(\d+ \d+ \d+ \d+ \d+ -?\d+)$/mg;
 is(scalar @rows, $n, 'one table row per CPU');
 # Started on one CPU (taskset): the CPUs line says which it may use.
 SKIP: {
-	my ($allowed) = `cat /proc/self/status` =~ /^Cpus_allowed_list:\s*(\S+)/m;
-	my @cpus = map { /^(\d+)-(\d+)$/ ? ($1 .. $2) : $_ } split /,/, $allowed // '';
-	skip 'taskset and two CPUs needed', 2
-		unless @cpus >= 2 && system('sh', '-c', 'command -v taskset >/dev/null') == 0;
+	my @cpus = allowed_cpus();
+	skip 'taskset and two CPUs needed', 2 unless @cpus >= 2 && have_tool('taskset');
 	my $t = run(['taskset', '-c', $cpus[-1], $topo]);
 	like($t->{out}, qr/^CPUs: $n online \([^)]*\); 1 allowed to this process \(taskset, cpuset\): $cpus[-1]$/m,
 	     "taskset -c $cpus[-1]: 1 allowed, named");

@@ -34,7 +34,7 @@ use Time::HiRes qw(time sleep);
 use Test::More;
 
 our @EXPORT = qw(bin bindir run run_retry bad_input_ok refused_ok quick_env number_re
-		 default_signals have_tool group_live instrumented);
+		 default_signals have_tool group_live instrumented allowed_cpus);
 
 sub run_retry {
 	my ($cmd, $refusal, %o) = @_;
@@ -80,6 +80,14 @@ sub have_tool {
 	my ($name) = @_;
 	return system('sh', '-c', 'command -v "$1" >/dev/null 2>&1', 'sh',
 		      $name) == 0;
+}
+
+# The CPUs this test may run on (its affinity mask: taskset, a cpuset),
+# from /proc/self/status; () where the kernel does not say.
+sub allowed_cpus {
+	open(my $fh, '<', '/proc/self/status') or return ();
+	my ($list) = join('', <$fh>) =~ /^Cpus_allowed_list:\s*(\S+)/m;
+	return map { /^(\d+)-(\d+)$/ ? ($1 .. $2) : $_ } split /,/, $list // '';
 }
 
 sub instrumented {
