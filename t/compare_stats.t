@@ -4,9 +4,11 @@
 # against a count of every arrangement and against the published table
 # of critical values, the t and normal quantiles against their tables,
 # the residuals and the spread from them against values worked out here
-# by hand, the U test's least detectable change against its formula, the
-# bootstrap over a pool whose null distribution is known, and the pooled
-# low quantile and its test on invocations with a planted shift.
+# by hand, the chi-square quantile against its table and the widening of
+# a family's spread to a metric's own, the U test's least detectable
+# change against its formula, the bootstrap over a pool whose null
+# distribution is known, and the pooled low quantile and its test on
+# invocations with a planted shift.
 use strict;
 use warnings;
 use lib 'scripts/lib';
@@ -197,6 +199,31 @@ near(LMStats::robust_sd([ -1, 0.5, 2, -3 ]), 1.4826 * 1.5, 1e-12, 'robust_sd: 1.
 near(LMStats::robust_sd([ 1, -2, 3, -4, 5 ]), 1.4826 * 3, 1e-12, 'robust_sd: (odd)');
 near(LMStats::robust_sd([ -1, 1, -1, 1, 100 ]), 1.4826, 1e-12, 'robust_sd: a stray residual moves it little');
 is(LMStats::robust_sd([ 1, 2, 3 ]), undef, 'robust_sd: undef for fewer than 4');
+
+# ---- one spread against another: the chi-square quantile, widen -----------------------
+
+# The chi-square table's 0.95 and 0.99 points (e.g. Zar, table B.1):
+# [p, df, x]; the Wilson-Hilferty cube is within 0.6% of them from df 3.
+for my $c ([ 0.95, 3, 7.815 ], [ 0.95, 4, 9.488 ], [ 0.95, 10, 18.307 ], [ 0.95, 20, 31.410 ],
+	   [ 0.95, 40, 55.758 ], [ 0.99, 5, 15.086 ], [ 0.99, 10, 23.209 ]) {
+	my ($p, $df, $x) = @$c;
+	near(LMStats::chi2_quantile($p, $df), $x, 0.006 * $x, "chi2_quantile($p, $df) = $x, the table's, within 0.6%");
+}
+ok(!eval { LMStats::chi2_quantile(0.95, 0); 1 }, 'chi2_quantile: df 0 refused');
+{
+	my @fam = map { $_ % 2 ? 0.01 : -0.01 } 1 .. 12;	# robust sd 0.014826
+	# Four own residuals: their variance must pass chi2(0.95, 4) / 4 =
+	# 2.37 times the family's, a spread 1.54 times as wide.
+	near(LMStats::widen([ 0.03, -0.03, 0.03, -0.03 ], \@fam, 0.05), 3, 1e-9,
+	     'widen: an own spread 3x its family\'s, shown by 4 residuals: 3');
+	is(LMStats::widen([ 0.014, -0.014, 0.014, -0.014 ], \@fam, 0.05), 1,
+	   'widen: 1.4x from 4 residuals (variance 1.96x, under 2.37x): not shown, 1');
+	near(LMStats::widen([ map { $_ % 2 ? 0.014 : -0.014 } 1 .. 40 ], \@fam, 0.05), 1.4, 1e-9,
+	     'widen: 1.4x from 40 residuals (variance 1.96x, past chi2(0.95, 40) / 40 = 1.39x): 1.4');
+	is(LMStats::widen([ 0.005, -0.005, 0.005, -0.005 ], \@fam, 0.05), 1, 'widen: a narrower own spread: 1');
+	is(LMStats::widen([ 0.1, -0.1, 0.1 ], \@fam, 0.05), 1, 'widen: fewer than 4 own residuals: 1');
+	is(LMStats::widen([ 0.03, -0.03, 0.03, -0.03 ], [ 0, 0, 0, 0 ], 0.05), 1, 'widen: a family of no spread: 1');
+}
 
 # ---- the U test's least detectable change --------------------------------------------
 

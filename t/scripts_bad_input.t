@@ -110,14 +110,15 @@ like($r->{out}, qr/^Warning: compared across machines or settings \(--force\): C
      '--force: and said so');
 
 # Earlier runs add their spread only where they are of the same machine:
-# five runs of another CPU beside A and B do not count (a metric measured
-# once a run stays without a test), the same five of this CPU do (its
-# group's spread between them judges it).
+# five runs of another CPU beside A and B do not count (metrics measured
+# twice a run, whose group has too few residuals in A and B alone, stay
+# without a test), the same five of this CPU do (its group's spread
+# judges them).
 {
 	my $proc = sub {
 		my ($j) = @_;
-		return [ map { { name => "proc.$_->[0]", values => [ $_->[1] * (1 + $j) ] } }
-			[ 'exec', 300 ], [ 'fork', 100 ], [ 'shell', 1000 ], [ 'vfork', 50 ] ];
+		return [ map { my ($n, $v) = @$_; { name => "proc.$n", values => [ $v * (1 + $j), $v * (1 - $j) ] } }
+			[ 'exec', 300 ], [ 'fork', 100 ] ];
 	};
 	my %h;
 	for my $cpu ('AMD EPYC 9654 96-Core Processor', $LmSynth::HEADER{CPU_MODEL}) {
@@ -132,12 +133,12 @@ like($r->{out}, qr/^Warning: compared across machines or settings \(--force\): C
 	}
 	my ($other, $same) = @h{ 'AMD EPYC 9654 96-Core Processor', $LmSynth::HEADER{CPU_MODEL} };
 	unlike($other->{out}, qr/earlier runs/, 'earlier runs of another CPU: not used');
-	like($other->{out}, qr/^proc\.fork\s.*\snoisy\s+floor \S+, no test: 1\+1 invocations/m,
-	     'earlier runs of another CPU: a metric measured once a run has no test');
+	like($other->{out}, qr/^proc\.fork\s.*\snoisy\s+floor \S+, no test: 2\+2 invocations/m,
+	     'earlier runs of another CPU: a metric whose group has too few residuals has no test');
 	like($same->{out}, qr/\(5 earlier runs of the same machine and settings add their spread\)/,
 	     'earlier runs of the same CPU: used');
 	like($same->{out},
-	     qr/^proc\.fork\s.*\s~\s+floor \S+, p=\S+ >= 0\.05 against the spread of proc \(1\+1 invocations\)/m,
+	     qr/^proc\.fork\s.*\s~\s+floor \S+, p=\S+ >= 0\.05 against the spread of proc \(2\+2 invocations\)/m,
 	     'earlier runs of the same CPU: its group\'s spread between them judges it');
 }
 

@@ -3,17 +3,19 @@
 # (RESULTS_FORMAT 4, t/lib/LmSynth.pm) whose invocations are known, so
 # that each verdict is known.  The engine tries five tests in order
 # (LMCompare::compare): the best state (3+ invocations a side, each
-# side's floors within a factor 1.03 of its least confirmed by two or
+# side's floors within a factor 1.03 of its least confirmed by three or
 # more), the pooled 2% quantile (3+ invocations a side with samples), the
-# U test over the floors, the family's spread, none.  Here:
+# U test over the floors, the family's spread (2+ invocations a side),
+# none.  Here:
 # - an A/A pair (other jitter of the same figures) exits 0, nothing
 #   flagged, each metric judged by the test its invocations allow: best
-#   state (steady floors; one metric with three of five invocations in a
+#   state (steady floors; one metric with four of seven invocations in a
 #   slower state), pooled (floors 4-6% apart, so no side confirms a best
 #   state, with samples), U (the same without samples), family (measured
-#   once, its group five times), none (measured once, nothing of its
-#   family twice: "noisy", never "~", whatever -d); the header names the
-#   tests;
+#   twice, its group five times), none (measured once, nothing of its
+#   family twice; measured once, its group five times: a side's one
+#   floor has no spread: "noisy", never "~", whatever -d); the header
+#   names the tests;
 # - a planted 10% change is flagged in the right direction by each test,
 #   with the figures worked out here (the change of the median confirming
 #   floor, the pooled quantile's change, the floors' medians), and p where
@@ -25,8 +27,8 @@
 # - several runs a side pool their invocations (2+2 each: no test; 4+4:
 #   found, by the pooled test: runs of two invocations give the best
 #   state no spread to judge by); earlier runs of the machine (history)
-#   give a metric measured once a run its family's spread, and -N goes
-#   without;
+#   give metrics measured twice a run the family's spread their two runs
+#   lack, never one measured once a run a test, and -N goes without;
 # - --power prints its table and finds a planted change;
 # - the old sample pair (one invocation a run) and an old two-pass file
 #   are read and judged: a verdict line per metric, those measured once
@@ -85,9 +87,9 @@ sub test_of {
 	return 'best' if $why =~ /^best state $pct \(\d+\+\d+ of \d+\+\d+ invocations\), $p against the spread in best states of \S+, sees (?:\d+\.\d%|nothing)/;
 	return 'pool' if $why =~ /^pooled 2% $pct, $p $inv, sees (?:\d+\.\d%|nothing)/;
 	return 'U' if $why =~ /^floor $pct, U test $p $inv, sees/;
-	return 'family' if $why =~ /^floor $pct, $p against the spread of \S+ $inv, sees/;
-	return 'none' if $why =~ /^floor $pct, no test: \d+\+\d+ invocations and nothing of its family/
-		&& $why =~ / measured twice in a run, sees nothing$/;
+	return 'family' if $why =~ /^floor $pct, $p against the spread of \S+(?: widened \d+\.\d\dx to its own)? $inv, sees/;
+	return 'none' if $why =~ /^floor $pct, no test: \d+\+\d+ invocations and (?:nothing|\d+ residuals) of its family measured twice in a run(?:, \d+ needed)?, sees nothing$/
+		|| $why =~ /^floor $pct, no test: \d+\+\d+ invocations, a side measured once has no spread of its own, sees nothing$/;
 	return '?';
 }
 sub sees { return $_[0] =~ /sees (\d+\.\d)%/ ? $1 : undef; }
@@ -98,19 +100,19 @@ sub sees { return $_[0] =~ /sees (\d+\.\d)%/ ? $1 : undef; }
 # within 2.2%, so every floor of a side is in its best state.
 my @JA = (-0.01, 0.005, 0, 0.01, -0.005);
 my @JB = (0.008, -0.007, 0.002, -0.012, 0.004);
-# Three of five invocations in a slower state (12-25% slower): the best
-# state is the other two, 1% apart.
-my %SLOW = (a => [ 0, 0.12, 0.01, 0.15, 0.13 ], b => [ 0.2, 0.002, 0.25, 0.008, 0.22 ]);
+# Four of seven invocations in a slower state (12-25% slower): the best
+# state is the other three, 1% apart, and the median floor a slow one.
+my %SLOW = (a => [ 0, 0.12, 0.01, 0.15, 0.13, 0.005, 0.14 ], b => [ 0.2, 0.002, 0.25, 0.008, 0.22, 0, 0.21 ]);
 # One invocation 4% or more faster than the rest: no side confirms a
 # best state (pooled with samples, U without).
 my %POOLED = (a => [ 0, 0.05, 0.04, 0.06, 0.045 ], b => [ 0.045, 0, 0.06, 0.04, 0.05 ]);
 my %SPREAD = (a => [ 0, 0.06, 0.04, 0.08, 0.05 ], b => [ 0.05, 0.09, 0.005, 0.045, 0.07 ]);
 # The metrics of side a or b, each times its factor in %$f: five
 # invocations with samples (two times, two rates, two of the select group
-# at twice the jitter; syscall.read with its slow state; sig.catch with
-# its one fast invocation), five without (pipe: floors only, spread), one
-# measured once whose group (select) is measured five times, one measured
-# once alone (proc).
+# at twice the jitter; sig.catch with its one fast invocation), seven
+# (syscall.read with its slow state), five without (pipe: floors only,
+# spread), one measured twice and one once whose group (select) is
+# measured five times, one measured once alone (proc).
 sub metrics {
 	my ($side, $f) = @_;
 	my $J = $side eq 'a' ? \@JA : \@JB;
@@ -118,7 +120,7 @@ sub metrics {
 	my @J2 = map { 2 * $_ } @$J;
 	return [
 		{ name => 'syscall.null', values => synth_values(0.1 * $x->('syscall.null'), 5, $J) },
-		{ name => 'syscall.read', values => synth_values(0.2 * $x->('syscall.read'), 5, $SLOW{$side}) },
+		{ name => 'syscall.read', values => synth_values(0.2 * $x->('syscall.read'), 7, $SLOW{$side}) },
 		{ name => 'stream.copy.bandwidth', unit => 'MB/sec',
 		  values => synth_values(5000 * $x->('stream.copy.bandwidth'), 5, $J) },
 		{ name => 'stream.scale.bandwidth', unit => 'MB/sec',
@@ -127,7 +129,8 @@ sub metrics {
 		{ name => 'pipe.latency', stats => 0, values => synth_values(4 * $x->('pipe.latency'), 5, $SPREAD{$side}) },
 		{ name => 'select.file.10', values => synth_values($x->('select.file.10'), 5, \@J2) },
 		{ name => 'select.file.100', values => synth_values(3 * $x->('select.file.100'), 5, [ reverse @J2 ]) },
-		{ name => 'select.file.500', values => [ 10 * $x->('select.file.500') * (1 + $J->[0]) ] },
+		{ name => 'select.file.500', values => synth_values(10 * $x->('select.file.500'), 2, $J) },
+		{ name => 'select.file.1000', values => [ 20 * $x->('select.file.1000') * (1 + $J->[2]) ] },
 		{ name => 'proc.exec', values => [ 300 * $x->('proc.exec') * (1 + $J->[1]) ] },
 	];
 }
@@ -140,11 +143,12 @@ my @ALL = map { $_->{name} } @{ metrics('a') };
 my @BEST = qw(syscall.null syscall.read stream.copy.bandwidth stream.scale.bandwidth select.file.10
 	select.file.100);
 my %TEST = ((map { $_ => 'best' } @BEST), 'sig.catch' => 'pool', 'pipe.latency' => 'U',
-	'select.file.500' => 'family', 'proc.exec' => 'none');
-# The planted change: 10% slower, faster, more and less bandwidth.
+	'select.file.500' => 'family', 'select.file.1000' => 'none', 'proc.exec' => 'none');
+# The planted change: 10% slower, faster, more and less bandwidth
+# (select.file.500 12%, for -t below).
 my %PLANT = ('syscall.null' => 1.1, 'syscall.read' => 1 / 1.1, 'stream.copy.bandwidth' => 1.1,
 	'stream.scale.bandwidth' => 1 / 1.1, 'sig.catch' => 1.1, 'pipe.latency' => 1.1,
-	'select.file.500' => 1.1, 'proc.exec' => 1.1);
+	'select.file.500' => 1.12, 'select.file.1000' => 1.1, 'proc.exec' => 1.1);
 my %FOUND = ('syscall.null' => 'worse', 'syscall.read' => 'better', 'stream.copy.bandwidth' => 'better',
 	'stream.scale.bandwidth' => 'worse', 'sig.catch' => 'worse', 'pipe.latency' => 'worse',
 	'select.file.500' => 'worse');
@@ -215,14 +219,14 @@ sub floor_change {
 }
 
 # What the fixture is meant to be, before any verdict rests on it: every
-# side of the best-state metrics confirms (two or more floors), no side
+# side of the best-state metrics confirms (three or more floors), no side
 # of sig.catch and pipe.latency does.
 for my $n (@ALL) {
 	my $m = metric_of('a', $n);
 	next if @{ $m->{values} } < 3;
 	for my $s ($m, metric_of('b', $n), metric_of('b', $n, \%PLANT)) {
 		my $k = () = best_state($s);
-		die "fixture: $n confirms with $k floors\n" if ($TEST{$n} eq 'best') != ($k >= 2);
+		die "fixture: $n confirms with $k floors\n" if ($TEST{$n} eq 'best') != ($k >= 3);
 	}
 }
 
@@ -241,19 +245,21 @@ is_deeply([ sort keys %$rows ], [ sort @ALL ], '-a: a line for every metric');
 is_deeply({ map { $_ => test_of($rows->{$_}{why}) } keys %$rows }, \%TEST,
 	  'each metric judged by the first test its invocations allow');
 is_deeply({ map { $_ => $rows->{$_}{verdict} } keys %$rows },
-	  { map { $_ => $_ =~ /^(?:proc\.exec|sig\.catch)$/ ? 'noisy' : '~' } @ALL },
+	  { map { $_ => $_ =~ /^(?:proc\.exec|sig\.catch|select\.file\.1000)$/ ? 'noisy' : '~' } @ALL },
 	  'A/A: "~" where a test could see 10%, "noisy" where none could');
-is_deeply([ seen($r->{out}) ], [ 10, 8, 10, 2 ], 'A/A: could see 10% in 8 of 10 metrics; 2 too noisy');
-is_deeply([ counts($r->{out}) ], [ 0, 10, 9 ], 'A/A: 0 of 10 changed, 9 judged');
+is_deeply([ seen($r->{out}) ], [ 10, 8, 11, 3 ], 'A/A: could see 10% in 8 of 11 metrics; 3 too noisy');
+is_deeply([ counts($r->{out}) ], [ 0, 11, 9 ], 'A/A: 0 of 11 changed, 9 judged');
 # The confirming floors of each side, and whose spread in best states
-# judges them: syscall's and stream's own (2 metrics x 2 runs x 4
-# residuals: 16, of 12 needed), select's from all metrics (its best
-# states of 3 give 2 residuals each: 8).
+# judges them: syscall's and stream's own (stream: 2 metrics x 2 runs x
+# 4 residuals, 16 of 12 needed; syscall: 8 + 2 x 2 from syscall.read's
+# best states of 3), select's from all metrics (its best states of 3
+# give 2 residuals each: 8).
 for my $n (@BEST) {
 	my (undef, $ka, $kb) = best_change($n);
 	my $fam = $n =~ /^select/ ? 'all' : ($n =~ /^([^.]+)/)[0];
-	like($rows->{$n}{why} // '', qr/^best state [-+]\d+\.\d% \(\Q$ka+$kb\E of 5\+5 invocations\), .* best states of \Q$fam\E,/,
-	     "A/A $n: $ka+$kb of 5+5 confirm its best state, judged against $fam");
+	my $k = @{ metric_of('a', $n)->{values} };
+	like($rows->{$n}{why} // '', qr/^best state [-+]\d+\.\d% \(\Q$ka+$kb\E of $k\+$k invocations\), .* best states of \Q$fam\E,/,
+	     "A/A $n: $ka+$kb of $k+$k confirm its best state, judged against $fam");
 }
 # sig.catch: each side's 2% quantile is its one fast invocation's, and a
 # third of the draws ((4/5)^5) miss it: the quantile moves 4-6% and the
@@ -266,9 +272,12 @@ for my $n (@BEST) {
 like($rows->{'proc.exec'}{why} // '',
      qr/no test: 1\+1 invocations and nothing of its family measured twice in a run, sees nothing$/,
      'measured once, nothing of its family twice: no test, sees nothing');
-like($rows->{'select.file.500'}{why} // '', qr/against the spread of select \(1\+1 invocations\)/,
-     'measured once, its group five times: judged against the group\'s spread');
-like($r->{out}, qr/^group select\s+3 metrics\s+0 better\s+0 worse\s+0 changed\s+0 noisy\s+geomean [-+]\d+\.\d%$/m,
+like($rows->{'select.file.500'}{why} // '', qr/against the spread of select \(2\+2 invocations\)/,
+     'measured twice, its group five times: judged against the group\'s spread');
+like($rows->{'select.file.1000'}{why} // '',
+     qr/no test: 1\+1 invocations, a side measured once has no spread of its own, sees nothing$/,
+     'measured once, its group five times: no test, its group\'s spread is not its own');
+like($r->{out}, qr/^group select\s+4 metrics\s+0 better\s+0 worse\s+0 changed\s+1 noisy\s+geomean [-+]\d+\.\d%$/m,
      'a line per group, with its noisy column');
 like($r->{out}, qr/^group proc\s+1 metrics\s+0 better\s+0 worse\s+0 changed\s+1 noisy\s+geomean [-+]\d+\.\d%$/m,
      'the noisy metric counted in its group');
@@ -282,7 +291,7 @@ is($r->{status}, 1, 'planted 10%: exit 1');
 $rows = rows($r->{out});
 is_deeply(flagged($rows), \%FOUND, 'planted 10%: each metric a test can see flagged, in its direction');
 is($rows->{'proc.exec'}{verdict}, 'noisy', 'planted 10% where no test can see it: noisy, not ~');
-is_deeply([ counts($r->{out}) ], [ 7, 10, 9 ], 'Changed: 7 of 10 metrics, 9 judged');
+is_deeply([ counts($r->{out}) ], [ 7, 11, 9 ], 'Changed: 7 of 11 metrics, 9 judged');
 # Best state: the change of the median confirming floor (syscall.read:
 # -9.1% where the median of all its floors moved -2.6%).  p = 1/2001: a
 # best state's floors lie within log 1.03 of its least, so each residual
@@ -292,8 +301,9 @@ is_deeply([ counts($r->{out}) ], [ 7, 10, 9 ], 'Changed: 7 of 10 metrics, 9 judg
 for my $n (qw(syscall.null syscall.read stream.copy.bandwidth stream.scale.bandwidth)) {
 	my ($want, $ka, $kb) = best_change($n, \%PLANT);
 	my $fam = ($n =~ /^([^.]+)/)[0];
+	my $i = @{ metric_of('a', $n)->{values} };
 	my ($got, $k) = ($rows->{$n}{why} // '')
-		=~ /^best state ([-+]\d+\.\d)% \((\d+\+\d+) of 5\+5 invocations\), p=0\.0005 < 0\.05 against the spread in best states of \Q$fam\E, sees \d+\.\d%$/;
+		=~ /^best state ([-+]\d+\.\d)% \((\d+\+\d+) of $i\+$i invocations\), p=0\.0005 < 0\.05 against the spread in best states of \Q$fam\E, sees \d+\.\d%$/;
 	ok(defined $got && abs($got - $want) < 0.06 && $k eq "$ka+$kb",
 	   sprintf('%s: best state %+.1f%% (%d+%d, worked out here), p=0.0005 = 1/2001 (got %s)', $n, $want,
 		   $ka, $kb, $rows->{$n}{why} // 'no line'));
@@ -339,10 +349,17 @@ for my $c ([ '0.01', 1, qr/^floor [-+][\d.]+%, U test p=0\.00794 < 0\.01 / ],
 	is($rr->{'pipe.latency'}{verdict}, 'noisy', "-p $alpha: pipe noisy") unless $flag;
 	ok(exists flagged($rr)->{'syscall.null'}, "-p $alpha: syscall.null (p = 1/2001) flagged");
 }
-# select.file.500: one floor a side, 10 x 0.99 x 0.98 and 11 x 1.008 x 0.98.
-like($rows->{'select.file.500'}{why} // '',
-     qr/^floor \+12\.0%, p=0\.0005 < 0\.05 against the spread of select \(1\+1 invocations\)/,
-     'select.file.500: beyond every draw of its group\'s spread, p = 1/2001');
+# select.file.500: two floors a side, planted 12%; its group's residuals
+# (twice the jitter, 2.4% at most) put the difference of two draws'
+# medians of two within 0.054, short of log 1.12 = 0.113: p = 1/2001.
+{
+	my $want = sprintf('%+.1f', floor_change('select.file.500', \%PLANT));
+	like($rows->{'select.file.500'}{why} // '',
+	     qr/^floor \Q$want\E%, p=0\.0005 < 0\.05 against the spread of select \(2\+2 invocations\)/,
+	     "select.file.500: floor $want%, beyond every draw of its group's spread, p = 1/2001");
+}
+like($rows->{'select.file.1000'}{why} // '', qr/^floor \+\d+\.\d%, no test: /,
+     'select.file.1000: its floor moved, no test');
 like($rows->{'proc.exec'}{why} // '', qr/^floor \+8\.7%, no test: /, 'proc.exec: its floor moved, no test');
 like($r->{out}, qr/^syscall\.null\s+0\.1\s+0\.1102\s+\+10\.2%\s+worse\s/m,
      'old and new: each side\'s median value, the change in percent');
@@ -354,16 +371,16 @@ ok(!rows($r->{out})->{'select.file.10'}, 'without -a: not the unchanged ones');
 
 {
 	my $aa = rows(compare('-a', $fa, $fb)->{out});
-	my $s = sees($aa->{'select.file.500'}{why} // '');
-	ok(defined $s && $s > 5.5 && $s < 10, "select.file.500 sees " . ($s // '?') . '%: between -t and the default -d');
+	my $s = sees($aa->{'pipe.latency'}{why} // '');
+	ok(defined $s && $s > 5.5 && $s < 10, "pipe.latency sees " . ($s // '?') . '%: between -t and the default -d');
 	$s //= 8;
 	# The metrics that could see the lower -d: those whose sees is no more.
 	my $below = grep { my $x = sees($_->{why}); defined $x && $x <= $s - 0.5 } values %$aa;
 	my $hi = rows(compare('-a', '-d', $s + 0.5, $fa, $fb)->{out});
 	my $lo = compare('-a', '-d', $s - 0.5, $fa, $fb);
 	my $lr = rows($lo->{out});
-	is($hi->{'select.file.500'}{verdict}, '~', '-d just above what it could see: ~');
-	is($lr->{'select.file.500'}{verdict}, 'noisy', '-d just below: noisy');
+	is($hi->{'pipe.latency'}{verdict}, '~', '-d just above what it could see: ~');
+	is($lr->{'pipe.latency'}{verdict}, 'noisy', '-d just below: noisy');
 	is($lr->{'syscall.null'}{verdict}, '~', '-d just below: a metric that sees 5% is still ~');
 	is((seen($lo->{out}))[1], $below, "-d just below: could see it in the $below metrics that see that much");
 	ok($below < 8, '... fewer than at -d 10');
@@ -425,12 +442,16 @@ is_deeply(flagged(rows($r->{out})), { 'select.file.500' => 'worse' }, '-t 11: on
 
 {
 	my $d = dir('hist');
-	# Four process metrics, once a run; five earlier runs within +-1%.
+	# Two process metrics twice a run, and one once a run; five earlier
+	# runs within +-1%.  The two runs compared give the family (proc) 8
+	# residuals, short of the 12 its test needs; with the earlier runs,
+	# 28.
 	my $proc = sub {
 		my ($j, $f) = @_;
 		$f //= {};
-		return [ map { { name => "proc.$_->[0]", values => [ $_->[1] * (1 + $j) * ($f->{ $_->[0] } // 1) ] } }
-			[ 'exec', 300 ], [ 'fork', 100 ], [ 'shell', 1000 ], [ 'vfork', 50 ] ];
+		return [ (map { my ($n, $v) = @$_; { name => "proc.$n", values => [ map { $v * (1 + $_) * ($f->{$n} // 1) } $j, -$j ] } }
+			[ 'exec', 300 ], [ 'fork', 100 ]),
+			 { name => 'proc.shell', values => [ 1000 * (1 + $j) ] } ];
 	};
 	my $i = 0;
 	synth_run("$d/h." . $i++, metrics => $proc->($_)) for -0.01, 0.005, 0, 0.01, -0.005;
@@ -440,17 +461,21 @@ is_deeply(flagged(rows($r->{out})), { 'select.file.500' => 'worse' }, '-t 11: on
 	$rows = rows($r->{out});
 	like($r->{out}, qr/\(5 earlier runs of the same machine and settings add their spread\)/,
 	     'five earlier runs found and said so');
-	is(test_of($rows->{'proc.fork'}{why} // ''), 'family',
-	   'with history: a metric measured once a run judged by its family\'s spread');
+	like($rows->{'proc.fork'}{why} // '', qr/ against the spread of proc \(2\+2 invocations\), /,
+	   'with history: a metric measured twice a run judged by its family\'s spread');
 	is($rows->{'proc.fork'}{verdict}, '~', 'with history: an unchanged one is ~');
 	is($rows->{'proc.exec'}{verdict}, 'worse', 'with history: a 10% change found');
+	like($rows->{'proc.shell'}{why} // '', qr/no test: 1\+1 invocations, a side measured once has no spread of its own/,
+	     'with history: a metric measured once a run still has no test');
 	is($r->{status}, 1, 'with history: exit 1');
 	$r = compare('-a', '-N', $ha, $hb);
 	$rows = rows($r->{out});
 	unlike($r->{out}, qr/earlier runs/, '-N: no earlier runs');
 	is_deeply({ map { $_ => $rows->{$_}{verdict} } keys %$rows },
-		  { map { ("proc.$_" => 'noisy') } qw(exec fork shell vfork) },
-		  '-N: every metric measured once is noisy (no test), none required');
+		  { map { ("proc.$_" => 'noisy') } qw(exec fork shell) },
+		  '-N: every metric is noisy (no test), none required');
+	like($rows->{'proc.exec'}{why} // '', qr/no test: 2\+2 invocations and 8 residuals of its family measured twice in a run, 12 needed/,
+	     '-N: the family\'s 8 residuals named, short of 12');
 	is($r->{status}, 0, '-N: exit 0');
 }
 
@@ -473,8 +498,8 @@ my $pw = power_rows($r->{out});
 # [metrics, sees 10%, flagged as it is, found +10%]: the planted 10%
 # found in the 8 that see it, and in sig.catch, which cannot promise to
 # (sees 11.5%) but whose draws do not cross 0 here (as in (b)).
-is_deeply($pw, { cpu => [ 6, 5, 0, 6 ], membw => [ 2, 2, 0, 2 ], ipc => [ 1, 1, 0, 1 ], proc => [ 1, 0, 0, 0 ],
-		 all => [ 10, 8, 0, 9 ] },
+is_deeply($pw, { cpu => [ 7, 5, 0, 6 ], membw => [ 2, 2, 0, 2 ], ipc => [ 1, 1, 0, 1 ], proc => [ 1, 0, 0, 0 ],
+		 all => [ 11, 8, 0, 9 ] },
 	  '--power: per kind, the metrics, those that see 10%, none flagged A/A, the planted 10% found in 9');
 $r = compare('--power=5,20', $fa, $fb);
 like($r->{out}, qr/^kind\s+metrics\s+sees\s+as it is\s+\+5%\s+\+20%$/m, '--power=5,20: a column each');

@@ -201,8 +201,8 @@ like($r->{out}, qr/^  dram\s+\S+\s+\S+ ns\s+\+\d+%\s+noise 50%\s+moved/m, 'thoug
 	ok(LMDrift::together(\@wt, \@wb, 'dram', 'lower'), 'together(): floors that rise with the probe, yes');
 }
 
-# Measured once a side (judged against its series' spread, the other
-# points measured five times): 2 invocations in all, too few to ask
+# Measured twice a side (judged against its series' spread, the other
+# points measured five times): 4 invocations in all, too few to ask
 # whether they move together; the sides' probes decide, the way they
 # moved included.
 {
@@ -210,17 +210,17 @@ like($r->{out}, qr/^  dram\s+\S+\s+\S+ ns\s+\+\d+%\s+noise 50%\s+moved/m, 'thoug
 		my ($J, $f) = @_;
 		return [ (map { { name => "mem.curve\@$_", unit => 'nanoseconds', values => synth_values(10 * $_, 5, $J) } }
 			  1 .. 4),
-			 { name => 'mem.curve@8', unit => 'nanoseconds', values => [ 80 * $f * (1 + $J->[0]) ] } ];
+			 { name => 'mem.curve@8', unit => 'nanoseconds', values => synth_values(80 * $f, 2, $J) } ];
 	};
 	my $oa = run_of($curve->(\@JA, 1), probes());
 	$r = compare($oa, run_of($curve->(\@JB, 1.8), probes(dram => 1.8)));
 	($c, $h) = verdicts($r->{out});
 	like($h->{'mem.curve@8'} // '',
-	     qr/^probe dram 150 -> 270 ns .*against the spread of mem\.curve \(1\+1 invocations\)/,
-	     '1+1 invocations, the probe moved the same way: host moved');
+	     qr/^probe dram 150 -> 270 ns .*against the spread of mem\.curve \(2\+2 invocations\)/,
+	     '2+2 invocations, the probe moved the same way: host moved');
 	($c, $h) = verdicts(compare($oa, run_of($curve->(\@JB, 1.8), probes(dram => 0.5)))->{out});
 	is_deeply([ $c, $h ], [ { 'mem.curve@8' => 'worse' }, {} ],
-		  '1+1 invocations, the probe moved the other way: a change');
+		  '2+2 invocations, the probe moved the other way: a change');
 }
 
 # ---- (d) files without probes ---------------------------------------------------------

@@ -35,13 +35,15 @@
 #     samples, a bootstrap over invocations (LMStats::pool_test);
 #   - U test: the exact Mann-Whitney U over the floors, where the
 #     invocations are enough for it to reach the level p;
-#   - family: against the spread its family shows between invocations
-#     (its series, else its group: the residuals of every metric of it
-#     measured twice or more in a run, LMStats::residuals; a curve's
-#     point measured once a run by its series only): a bootstrap of the
-#     difference of the sides' median floors from that pool;
-#   - else (measured once a side, and nothing of its family twice) no
-#     test can be made: "noisy", never "unchanged".
+#   - family: $FAMILY_SIDE or more invocations a side, against the
+#     spread its family shows between invocations (its series, else its
+#     group: the residuals of every metric of it measured twice or more
+#     in a run, LMStats::residuals; a curve's point without residuals of
+#     its own by its series only), widened to the metric's own spread
+#     where its residuals show that wider (LMStats::widen): a bootstrap
+#     of the difference of the sides' median floors from that pool;
+#   - else (a side measured once, or too little of its family measured
+#     twice) no test can be made: "noisy", never "unchanged".
 # A change counts when it is significant at p and the floors moved by t
 # percent or more.  Each verdict says what it could not see: the metric's
 # least detectable change at p with 80% power (LMStats::mde_u for the U
@@ -106,7 +108,13 @@ our $POOL_MIN = 3;
 # The best state: the floors within this factor of a side's least
 # (LMStats::best_set), and how many of them confirm it.
 our $BEST_W = 0.03;
-our $BEST_MIN = 2;
+our $BEST_MIN = 3;
+# Invocations a side needs for the family test: one floor a side tells
+# the difference of two moments, and the family's spread inside runs is
+# not the spread between them (a memory curve's point measured once a
+# run, judged by its series' spread from two earlier runs, flagged 26 of
+# 241 in an A/A pair; doc/validation/compare.md).
+our $FAMILY_SIDE = 2;
 
 # The kinds of metric (for --power's table and the reports), by name.
 our @KINDS = (
@@ -423,8 +431,8 @@ sub compare {
 		# pool, and they are steadier than the cached sizes (a 512-byte
 		# bw_mem moved 20-60% between two runs, its 272 MB points 5%:
 		# doc/validation/compare.md).
-		my ($fam) = grep { @{ $pool{$_} // [] } >= $FAMILY_MIN && (/^series:/ || @own || $n !~ /@/) }
-			families($n);
+		my @fams = grep { /^series:/ || @own || $n !~ /@/ } families($n);
+		my ($fam) = grep { @{ $pool{$_} // [] } >= $FAMILY_MIN } @fams;
 		my $inv = "$m+$k invocations";
 		my ($p, $mde, $how);
 		my $dir = $rec->{better} // 'none';
@@ -466,16 +474,26 @@ sub compare {
 				if (!defined $sd || @own < 8) && $fam;
 			$mde = defined $sd ? LMStats::mde_u($sd, $df, $m, $k, $alpha, $power) : 9**9**9;
 			$how = sprintf('U test p=%.3g %s %g (%s)', $p, $p < $alpha ? '<' : '>=', $alpha, $inv);
-		} elsif ($fam) {
-			my $null = $null{"$fam $m $k"} //= LMStats::boot_null($pool{$fam}, $m, $k, $DRAWS,
-				length($fam) * 7919 + $m * 31 + $k);
+		} elsif ($fam && $m >= $FAMILY_SIDE && $k >= $FAMILY_SIDE) {
+			# The family's spread, widened to the metric's own where that
+			# is shown to be wider (a point at a cache's edge).
+			my $w = LMStats::widen(\@own, $pool{$fam}, $alpha);
+			my $key = sprintf('%s %d %d %.6g', $fam, $m, $k, $w);
+			my $null = $null{$key} //= LMStats::boot_null([ map { $_ * $w } @{ $pool{$fam} } ],
+				$m, $k, $DRAWS, length($fam) * 7919 + $m * 31 + $k);
 			$p = LMStats::boot_p($null, $d);
 			$mde = LMStats::boot_mde($null, $alpha, $power);
-			$how = sprintf('p=%.3g %s %g against the spread of %s (%s)', $p,
-				$p < $alpha ? '<' : '>=', $alpha, $fam =~ s/^\w+://r, $inv);
+			$how = sprintf('p=%.3g %s %g against the spread of %s%s (%s)', $p,
+				$p < $alpha ? '<' : '>=', $alpha, $fam =~ s/^\w+://r,
+				$w > 1 ? sprintf(' widened %.2fx to its own', $w) : '', $inv);
+		} elsif ($fam) {
+			$mde = 9**9**9;
+			$how = "no test: $inv, a side measured once has no spread of its own";
 		} else {
 			$mde = 9**9**9;
-			$how = "no test: $inv and nothing of its family measured twice in a run";
+			my $have = max(0, map { scalar @{ $pool{$_} // [] } } @fams);
+			$how = $have ? "no test: $inv and $have residuals of its family measured twice in a run, $FAMILY_MIN needed"
+				: "no test: $inv and nothing of its family measured twice in a run";
 		}
 		my $sig = defined $p && $p < $alpha;
 		$row->{p} = $p;

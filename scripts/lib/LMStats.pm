@@ -267,6 +267,34 @@ sub robust_sd {
 	return 1.4826 * $mid;
 }
 
+# The chi-square quantile for df degrees of freedom: P(X < x) = p (the
+# Wilson-Hilferty cube: within 0.6% of the tables from df 3, e.g.
+# chi2(0.95, 4) = 9.46 against 9.488, chi2(0.95, 10) = 18.29 against
+# 18.307).
+sub chi2_quantile {
+	my ($p, $df) = @_;
+	die "chi2_quantile: df must be positive\n" unless $df > 0;
+	my $c = 2 / (9 * $df);
+	my $x = 1 - $c + z_quantile($p) * sqrt($c);
+	return $df * ($x > 0 ? $x ** 3 : 0);
+}
+
+# How much wider than its family's a metric's own spread is, as a factor
+# of the family's residuals (1: not wider): only where the own residuals
+# show it, their variance beyond the family's at level $level (the
+# chi-square test of one variance against a known one, its df the count
+# of own residuals).  A point at a cache's edge spreads far wider than the
+# steady curve around it; a spread drawn from few residuals must be well
+# past the family's before it counts.
+sub widen {
+	my ($own, $family, $level) = @_;
+	my ($so, $sf) = (robust_sd($own), robust_sd($family));
+	return 1 unless defined $so && $sf && $so > $sf;
+	my $df = @$own;
+	my $r = ($so / $sf) ** 2;
+	return $r > chi2_quantile(1 - ($level // 0.05), $df) / $df ? $so / $sf : 1;
+}
+
 # The least change (log) the U test over m and n invocations finds with
 # the given power at level alpha (two-sided), when the invocations spread
 # with sigma (estimated with df degrees of freedom):
