@@ -2,8 +2,9 @@
 # The run keeps to its estimate: a group whose invocations take far less
 # than its cost model says gets extras, up to its most, while the run stays
 # within the estimate; one whose invocations take far more loses those
-# beyond its least count.  [PLAN_NOTE: ] counts both, [PLAN_PACE: ] says
-# how the estimates held up.  (Drop-in groups with made-up costs: the
+# beyond its least count; one whose sweeps the plan cut gets them back.
+# [PLAN_NOTE: ] counts each, [PLAN_PACE: ] says how the estimates held
+# up.  (Drop-in groups with made-up costs: the
 # bounds are a factor of 20 and more away from either side.)
 use strict;
 use warnings;
@@ -75,6 +76,29 @@ like($text, qr/^\[PLAN_NOTE: 4 invocations beyond the least left out: the run wa
 unlike($st, qr/more if ahead/, 'no extras offered: the plan had its most');
 ($pace) = $text =~ /^\[PLAN_PACE: ([\d.]+)\]$/m;
 ok(defined $pace && $pace > 5, 'the pace: far slower than the estimates (' . ($pace // '?') . ')');
+
+# A group of two sweeps (12 s each in the model, a later invocation 0.01
+# s) in a budget of 20 s: the plan cuts its second sweep; its invocations
+# take milliseconds, so the run makes the second invocation a sweep
+# again (the step "unless pass2" runs in it), not the third.
+{
+	open(my $g, '>', "$tmp/groups/swept.group") or die;
+	print $g "group swept\npart OS\nlimit 30\nestimate 12\nlater 0.01\nagain 1/1\nsweeps 2\nruns 3-3\n",
+		"run $tmp/bench 0\nunless pass2\n\trun $tmp/gadget\n",
+		"metric swept.latency ^widget latency\$\nmetric swept.full ^gadget latency\$\n";
+	close $g;
+	open(my $p, '>', "$tmp/gadget") or die;
+	print $p "#!/bin/sh\necho \"gadget latency: 1.5000 microseconds\" >&2\n";
+	close $p;
+	chmod 0755, "$tmp/gadget" or die;
+}
+($text, $st) = one_run('swept', TIME_BUDGET => 20);
+like($text, qr/^\[PLAN_NOTE: over the budget: swept swept once\]$/m, 'the plan cut the second sweep');
+like($text, qr/^\[PLAN: swept 3 3 1 /m, 'the plan: three invocations, one sweep');
+is_deeply(ks($text, 'swept'), [ 1, 2, 3 ], 'all three ran');
+is(scalar(() = $text =~ /gadget latency: /g), 2, 'ahead of the estimate: the second made a sweep again, the third not');
+like($text, qr/^\[PLAN_NOTE: 1 sweeps the plan had cut made in full: the run was ahead of its estimate\]$/m,
+     'a note counts the sweeps made again');
 
 # ROUNDS fixes the counts: no extras, none left out.
 ($text) = one_run('fast', TIME_BUDGET => 20, ROUNDS => 2);

@@ -41,7 +41,10 @@
 # and says so.
 #
 # Output, tab-separated:
-#   group NAME COUNT LEAST SWEEPS FIRST LATER SPAN_MS   the plan per group
+#   group NAME COUNT LEAST SWEEPS FIRST LATER SPAN_MS ASKED
+#                                                    the plan per group
+#                                                    (ASKED: the sweeps
+#                                                    before a cut)
 #   run NAME K                                       every invocation, in
 #                                                    run order; those with
 #                                                    K above COUNT are the
@@ -181,6 +184,7 @@ END {
 	prev_times()
 	avail = budget * PLAN_SHARE
 	total = plan_total()
+	for (i = 1; i <= n; i++) sw0[order[i]] = sw[order[i]]
 	# Over the budget: the second sweeps first, then the counts, from
 	# the group whose invocations cost most, down to the floor.
 	while (total > avail) {
@@ -231,7 +235,7 @@ END {
 		g = order[i]
 		print "group", g, cnt[g], (cnt[g] < lo[g] ? cnt[g] : lo[g]), sw[g],
 			sprintf("%.2f", first_cost(g, cnt[g])), sprintf("%.2f", later_cost(g, cnt[g])),
-			span_of(g, cnt[g])
+			span_of(g, cnt[g]), sw0[g]
 	}
 	# The order: the first invocations in lmbench3's order, each at its
 	# share of the first round's time, and each group's later ones spread
