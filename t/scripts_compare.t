@@ -26,7 +26,8 @@
 #   -t keeps a smaller change from counting;
 # - several runs a side pool their invocations (2+2 each: no test; 4+4:
 #   found, by the pooled test: runs of two invocations give the best
-#   state no spread to judge by); earlier runs of the machine (history)
+#   state no spread to judge by); three runs a side must also stand
+#   against the spread between runs; earlier runs of the machine (history)
 #   give metrics measured twice a run the family's spread their two runs
 #   lack, never one measured once a run a test, and -N goes without;
 # - --power prints its table and finds a planted change;
@@ -436,6 +437,37 @@ is_deeply(flagged(rows($r->{out})), { 'select.file.500' => 'worse' }, '-t 11: on
 	     'pipe: the U test over 4+4 floors, p = 2/70');
 	$r = compare(@ra, '--', reverse @ra);
 	is($r->{status}, 0, 'the same runs on both sides: exit 0');
+}
+# Three runs a side whose invocations agree within 1% but whose runs lie
+# 0-14% apart (the host's state of each run): four metrics of one group.
+# The best state over 15+15 floors (10 a side within 3%) finds A and B 6%
+# apart; the spread between runs (each run's median floor: 2 residuals a
+# side and metric, 16 in the group) does not, and the verdict takes the
+# larger p.  Planted 30%: found against both.
+{
+	my $d = dir('runs3');
+	my %at = (a => [ 0, 0.01, 0.08 ], b => [ 0.06, 0.07, 0.14 ]);
+	my $three = sub {
+		my ($side, $i, $f) = @_;
+		return [ map { { name => "pipe.$_", stats => 0,
+				 values => synth_values(4 * ($f // 1) * (1 + $at{$side}[$i]), 5, [ map { $_ / 2 } @JA ]) } }
+			qw(a b c d) ];
+	};
+	my @ra = map { synth_run("$d/a.$_", metrics => $three->('a', $_)) } 0 .. 2;
+	my @rb = map { synth_run("$d/b.$_", metrics => $three->('b', $_)) } 0 .. 2;
+	my @rp = map { synth_run("$d/p.$_", metrics => $three->('b', $_, 1.3)) } 0 .. 2;
+	$r = compare('-a', '-N', @ra, '--', @rb);
+	$rows = rows($r->{out});
+	is($r->{status}, 0, 'three runs a side, runs 6% apart: exit 0') or diag($r->{out});
+	like($rows->{'pipe.a'}{why} // '',
+	     qr/^best state \+\d+\.\d% \(10\+10 of 15\+15 invocations\), p=0\.0005 < 0\.05 against the spread in best states of pipe, between runs p=\S+ >= 0\.05 against the spread of pipe \(3\+3 runs\), sees/,
+	     'the best state over the invocations is significant, against the spread between runs not');
+	is_deeply(flagged($rows), {}, 'nothing flagged');
+	$r = compare('-a', '-N', @ra, '--', @rp);
+	$rows = rows($r->{out});
+	is_deeply(flagged($rows), { map { ("pipe.$_" => 'worse') } qw(a b c d) }, 'planted 30%: all four found');
+	like($rows->{'pipe.a'}{why} // '', qr/, between runs p=\S+ < 0\.05 against the spread of pipe \(3\+3 runs\)/,
+	     'planted: significant between runs too');
 }
 
 # ---- (e) earlier runs of the machine: history ---------------------------------------------

@@ -44,6 +44,11 @@
 #     of the difference of the sides' median floors from that pool;
 #   - else (a side measured once, or too little of its family measured
 #     twice) no test can be made: "noisy", never "unchanged".
+# Where both sides have $RUNS_SIDE or more runs, the change must also
+# stand against the spread between runs: the difference of the sides'
+# medians of each run's median floor, a bootstrap from the residuals of
+# the run medians of each side (and of the earlier runs) in the metric's
+# family; the larger p and the larger least detectable change decide.
 # A change counts when it is significant at p and the floors moved by t
 # percent or more.  Each verdict says what it could not see: the metric's
 # least detectable change at p with 80% power (LMStats::mde_u for the U
@@ -86,6 +91,11 @@ our $ALPHA = 0.05;
 our $SEE = 10;
 # The power the least detectable change is stated at.
 our $POWER = 0.8;
+# Runs a side from which a change must also stand against the spread
+# between runs (several runs a side pool their invocations, but a run's
+# invocations share its moment: A/A with three runs a side flagged 10%
+# of the judged metrics against the spread between invocations alone).
+our $RUNS_SIDE = 2;
 # Residuals a family's pool needs to judge by it; draws of the bootstraps.
 our $FAMILY_MIN = 12;
 # The least change a verdict by the family test counts for a memory
@@ -319,6 +329,13 @@ sub invocations_of {
 	return grep { LMResults::finite($_->{floor}) } @i;
 }
 
+# A run's median floor of a metric (its invocations').
+sub run_median {
+	my ($rec) = @_;
+	my @f = map { $_->{floor} } invocations_of($rec);
+	return @f ? LMResults::median(@f) : ();
+}
+
 # A metric's families, closest first: its series (the name without the
 # point), and its group (the name's first part).
 sub families {
@@ -353,7 +370,7 @@ sub compare {
 	# Each metric's groups of floors (a run's invocations), for its own
 	# spread and its families' pools; history runs measured once each
 	# make one group of their own (the spread between those runs).
-	my (%groups, %pool, %bpool, %rec0);
+	my (%groups, %pool, %bpool, %rec0, %rgroups, %rpool);
 	for my $m (@ma, @mb) { $rec0{$_} //= $m->{$_} for grep { !/^:/ } keys %$m; }
 	for my $n (sort keys %names) {
 		my @g;
@@ -377,6 +394,15 @@ sub compare {
 			$BEST_W) ] } grep { @$_ >= $POOL_MIN } @g;
 		my @br = LMStats::residuals([ grep { @$_ >= $BEST_MIN } @b ]);
 		push @{ $bpool{$_} }, @br for (families($n))[-1], 'all';
+		# Each run's median floor, in groups of the runs of a side (and
+		# of the earlier runs): the spread between runs.
+		my @rg;
+		for my $side (\@ma, \@mb, \@mh) {
+			my @med = map { run_median($_->{$n}) } grep { $_->{$n} } @$side;
+			push @rg, \@med if @med > 1;
+		}
+		$rgroups{$n} = \@rg;
+		push @{ $rpool{$_} }, LMStats::residuals(\@rg) for families($n);
 	}
 	my %null;
 	for my $n (sort_names(keys %names)) {
@@ -494,6 +520,28 @@ sub compare {
 			my $have = max(0, map { scalar @{ $pool{$_} // [] } } @fams);
 			$how = $have ? "no test: $inv and $have residuals of its family measured twice in a run, $FAMILY_MIN needed"
 				: "no test: $inv and nothing of its family measured twice in a run";
+		}
+		# Several runs a side: the change must also stand against the
+		# spread between runs (each run's median floor), not only
+		# between invocations, which a run's own moment binds together.
+		if (defined $p && @ra >= $RUNS_SIDE && @rb >= $RUNS_SIDE) {
+			my @ro = LMStats::residuals($rgroups{$n});
+			my ($rf) = grep { @{ $rpool{$_} // [] } >= $FAMILY_MIN } grep { /^series:/ || @ro || $n !~ /@/ }
+				families($n);
+			if ($rf) {
+				my @meda = map { run_median($_) } @ra;
+				my @medb = map { planted(run_median($_), $rec, $f) } @rb;
+				my $dr = log(LMResults::median(@medb) / LMResults::median(@meda));
+				my $key = sprintf('runs %s %d %d', $rf, scalar @ra, scalar @rb);
+				my $null = $null{$key} //= LMStats::boot_null($rpool{$rf}, scalar @ra, scalar @rb, $DRAWS,
+					length($rf) * 7919 + @ra * 31 + @rb + 7);
+				my $pr = LMStats::boot_p($null, $dr);
+				my $mr = LMStats::boot_mde($null, $alpha, $power);
+				$how .= sprintf(', between runs p=%.3g %s %g against the spread of %s (%d+%d runs)', $pr,
+					$pr < $alpha ? '<' : '>=', $alpha, $rf =~ s/^\w+://r, scalar @ra, scalar @rb);
+				$p = $pr if $pr > $p;
+				$mde = $mr if $mr > $mde;
+			}
 		}
 		my $sig = defined $p && $p < $alpha;
 		$row->{p} = $p;
