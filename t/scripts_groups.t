@@ -139,9 +139,17 @@ is_deeply([ grep { /^run/ } @{ steps('memlat', PASS => 3, POINTS => 1, HF_LLC_KB
 	  'memlat, a later invocation, twice the last-level cache at MAIN: MAIN alone');
 is_deeply([ grep { /^run/ } @{ steps('ctx', PROFILE => 'quick') } ],
 	  [ map { "run lat_ctx -s $_ 2 8 16" } 0, 16, 64 ], 'ctx, quick: the summary\'s points');
-is_deeply(steps('ctx', PASS => 2, POINTS => 1), steps('ctx', PROFILE => 'quick'),
-	  'ctx, a later invocation: the same points');
-is(scalar(grep { /^run/ } @{ steps('ctx') }), 6, 'ctx: six sizes');
+my $all = '2 4 8 16 24 32 64 96';
+is_deeply([ grep { /^run/ } @{ steps('ctx', PASS => 2, POINTS => 1) } ],
+	  [ 'run lat_ctx -s 0 2 8 16', "run lat_ctx -s 8 $all", 'run lat_ctx -s 16 2 8 16', 'run lat_ctx -s 64 2 8 16' ],
+	  'ctx, a later invocation: the summary\'s points, and the whole curve at one size (the 2nd: 8 KB)');
+is_deeply([ grep { /^run/ } @{ steps('ctx', PASS => 9, POINTS => 1) } ],
+	  [ 'run lat_ctx -s 0 2 8 16', "run lat_ctx -s 16 $all", 'run lat_ctx -s 64 2 8 16' ],
+	  'ctx, the 9th: 16 KB, one of the summary\'s sizes, with every process count');
+is_deeply(steps('ctx', PASS => 3, POINTS => 1, PROFILE => 'quick'), steps('ctx', PROFILE => 'quick'),
+	  'ctx, a later invocation of the quick profile: the summary\'s points alone');
+is_deeply([ grep { /^run/ } @{ steps('ctx') } ], [ map { "run lat_ctx -s $_ $all" } 0, 4, 8, 16, 32, 64 ],
+	  'ctx: a sweep, six sizes with every process count');
 is_deeply(steps('numa', MB => 1024), [ 'run numa_mem -M 262144k' ], 'numa: 256 MB beyond a small LLC');
 # A last-level cache of 480 MB: the summary's memory latency is measured
 # beyond twice it, by the huge-page chase, lat_mem_load and numa_mem alike.

@@ -243,6 +243,42 @@ memlat_from() {
 	fi
 }
 
+# ctx's points: a sweep measures every size with every process count it
+# is given; the quick profile and the later invocations the summary's
+# (0, 16 and 64 KB with 2, 8 and 16 processes), and a later one of the
+# other profiles also one size of the whole curve, each invocation the
+# next (ctx_row), so that each point of the curve is measured more often
+# than the sweeps alone measure it.
+ctx_summary() { [ "${PROFILE:-standard}" = quick ] || [ -n "${POINTS:-}" ]; }
+ctx_row() {
+	[ -n "${POINTS:-}" ] && [ "${PROFILE:-standard}" != quick ] || return 0
+	set -- $1
+	shift $((${PASS:-1} % $#))
+	echo "$1"
+}
+# ctx_sizes "SIZES": the sizes this invocation measures, in order.
+ctx_sizes() {
+	ctx_summary || { echo "$1"; return 0; }
+	_r=$(ctx_row "$1")
+	for _s in $1; do
+		case " 0 16 64 $_r " in *" $_s "*) printf '%s ' "$_s" ;; esac
+	done
+	echo
+}
+# ctx_procs "SIZES" SIZE PROCS...: the process counts it measures SIZE at.
+ctx_procs() {
+	_all=$1 _k=$2
+	shift 2
+	if ctx_summary && [ "$_k" != "$(ctx_row "$_all")" ]; then
+		for _p in "$@"; do
+			case $_p in 2|8|16) printf '%s ' "$_p" ;; esac
+		done
+		echo
+	else
+		echo "$@"
+	fi
+}
+
 # memlat_len: the one size at which the run's memory latency is measured
 # three ways (the random chase over huge pages, lat_mem_load's idle chase,
 # numa_mem): memlat's second pass begins there, or 256 MB where that is
