@@ -259,10 +259,12 @@ int main(int argc, char *argv[])
 	for (i = 0; i < nn; i++) {
 		int cpu = -1;
 
-		for (k = 0; k < t.ncpus && cpu < 0; k++)
-			if (t.cpus[k].node == t.nodes[i].id &&
-			    topo_allowed(t.cpus[k].cpu))
-				cpu = t.cpus[k].cpu;
+		/* From the list taken before any pinning: a node's
+		 * measurement pins this process to its CPU, and the
+		 * affinity mask then allows that CPU alone. */
+		for (k = 0; k < ncpus && cpu < 0; k++)
+			if (topo_cpu(&t, cpus[k])->node == t.nodes[i].id)
+				cpu = cpus[k];
 		if (cpu >= 0)
 			fprintf(stderr, "# node %d measured from CPU %d\n",
 				t.nodes[i].id, cpu);
