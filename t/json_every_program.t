@@ -75,7 +75,7 @@ for my $r (LmEvery::runs($tmp)) {
 			unlike($x->{out}, qr/^\{/m, 'measures nothing: no JSON line');
 		}
 		ok((grep { grep { /samples$/ } keys %{ $json->decode($_) } } @lines) || !$r->{results}
-		   || $r->{prog} =~ /^(?:cache|enough|lat_mem_load|line|lmdd|loop_o|memsize|mhz|numa_mem|par_mem|par_ops|lat_dram_page|timing_o|tlb)$/,
+		   || $r->{prog} =~ /^(?:cache|enough|line|lmdd|loop_o|memsize|mhz|numa_mem|par_mem|par_ops|lat_dram_page|timing_o|tlb)$/,
 		   'samples where the program times intervals');
 	};
 }

@@ -20,9 +20,38 @@ for my $mode ('rd', 'wr') {
 	is($l[0], "\"loaded latency $mode, 1 loader: MB/s ns", "$mode: title");
 	my @pts = grep { /^\d+ $n$/ } @l;
 	is(scalar(@pts), 10, "$mode: ten points");
-	like($r->{err}, qr/\n\n\z/, "$mode: ends with a blank line");
+	like($r->{err}, qr/\n\nlat_mem_load: $mode, 1 loader: (?:above idle from \d+ MB\/s|not above idle beyond the rounds' spread); steps: (\d) up, (\d) within the spread, (\d) down(?: \(the host moved, not the load: measure again\))?\n\z/,
+	     "$mode: a blank line ends the series, then what its spread tells");
+	my @steps = $r->{err} =~ /steps: (\d) up, (\d) within the spread, (\d) down/;
+	my $sum = 0;
+	$sum += $_ for @steps;
+	is($sum, 8, "$mode: the eight steps between loaded levels, each told once");
 	ok((grep { (split / /)[1] <= 0 } @pts) == 0, "$mode: latencies > 0");
 	like($pts[0] // '', qr/^0 /, "$mode: first point with idle loaders");
+}
+
+# Each point's samples (LMBENCH_STATS): a loaded level's five round
+# estimates, the idle level's every idle probe (one before each round and
+# one after each loaded probe: 5 + 5 * 9); the printed latency is their
+# median.
+{
+	my $r = run([bin('lat_mem_load'), '-N', '3', '-M', '8M', 'rd'],
+		    env => { %env, LMBENCH_STATS => 1 });
+	is($r->{status}, 0, 'LMBENCH_STATS: exit 0') or diag($r->{err});
+	my @l = split /\n/, $r->{err};
+	my (@n, @bad);
+	for my $i (0 .. $#l - 1) {
+		next unless $l[$i] =~ /^\d+ ($n)$/;
+		my $y = $1;
+		my ($samples) = ($l[$i + 1] // '') =~ /^#stats label="lat_mem_load" unit=nanoseconds .*\bsamples=(\S+)/;
+		push(@bad, "no #stats after '$l[$i]'"), next unless $samples;
+		my @s = sort { $a <=> $b } split /,/, $samples;
+		push @n, scalar @s;
+		my $med = @s % 2 ? $s[$#s / 2] : ($s[@s / 2 - 1] + $s[@s / 2]) / 2;
+		push @bad, "'$l[$i]': median of samples $med" if abs($med - $y) > 0.001 * $y + 0.001;
+	}
+	is_deeply(\@bad, [], 'every point followed by its #stats, the printed value their median');
+	is("@n", '50 5 5 5 5 5 5 5 5 5', 'samples: every idle probe, then five rounds a level');
 }
 
 # The chase is warmed up before the idle point: a cold first probe ran

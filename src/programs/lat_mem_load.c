@@ -17,7 +17,10 @@
  * loaded probe sits between two idle ones and counts as its ratio to
  * their mean; a level's latency is the median of its ratios over
  * LOAD_ROUNDS rounds (forwards, then backwards over the levels) times
- * the median of all idle probes.
+ * the median of all idle probes.  Each point's #stats and JSON carry its
+ * samples (a loaded level's round estimates, the idle level's probes),
+ * and a line after the series says which steps of the curve its spread
+ * can tell from noise (curve_note).
  *
  * usage: lat_mem_load [-n <loaders>] [-M <len>] [-W <warmup>]
  *                     [-N <repetitions>] rd|wr
@@ -163,11 +166,16 @@ static uint64 total_bytes(const struct control *ctl, int n)
 	return sum;
 }
 
-/* One probe at a pause; adds the loaders' bytes and the time it took. */
+/*
+ * One probe at a pause; adds the loaders' bytes and the time it took,
+ * and the probe as a sample of res (its ns per load, when it ran).
+ */
 static double timed_level(struct control *ctl, struct probe *pr, int n,
-			  long pause, uint64 *moved, uint64 *spent)
+			  long pause, uint64 *moved, uint64 *spent,
+			  struct bench_result *res, int round)
 {
-	uint64 b0, t0;
+	struct sample s;
+	uint64 b0, t0, t1;
 	double ns;
 
 	ctl->pause = pause;
@@ -175,8 +183,16 @@ static double timed_level(struct control *ctl, struct probe *pr, int n,
 	b0 = total_bytes(ctl, n);
 	t0 = clock_now_ns();
 	ns = probe_head_once(pr, pr->heads[0]);
+	t1 = clock_now_ns();
 	*moved += total_bytes(ctl, n) - b0;
-	*spent += clock_now_ns() - t0;
+	*spent += t1 - t0;
+	memset(&s, 0, sizeof(s));
+	s.ns = ns;
+	s.n = 1;
+	s.t0 = t0;
+	s.t1 = t1;
+	s.round = round;
+	result_add(res, &s);
 	return ns;
 }
 
@@ -189,7 +205,7 @@ static double timed_level(struct control *ctl, struct probe *pr, int n,
  * probe's ratio keeps only what the load did.
  */
 static void load_series(struct control *ctl, struct probe *pr, int n,
-			double *lat, double *mbs)
+			double *lat, double *mbs, struct bench_result *res)
 {
 	enum { NL = NPAUSES - 1 };	/* the loaded levels, 1 .. NPAUSES-1 */
 	double idle[LOAD_ROUNDS * NL + LOAD_ROUNDS], ratio[NPAUSES][LOAD_ROUNDS];
@@ -198,14 +214,15 @@ static void load_series(struct control *ctl, struct probe *pr, int n,
 	int r, k, i, nidle = 0;
 
 	for (r = 0; r < LOAD_ROUNDS; r++) {
-		before = timed_level(ctl, pr, n, IDLE, &moved[0], &spent[0]);
+		before = timed_level(ctl, pr, n, IDLE, &moved[0], &spent[0],
+				     &res[0], r);
 		idle[nidle++] = before;
 		for (k = 0; k < NL; k++) {
 			i = 1 + (r % 2 == 0 ? k : NL - 1 - k);
 			x = timed_level(ctl, pr, n, pauses[i], &moved[i],
-					&spent[i]);
+					&spent[i], &res[i], r);
 			after = timed_level(ctl, pr, n, IDLE, &moved[0],
-					    &spent[0]);
+					    &spent[0], &res[0], r);
 			idle[nidle++] = after;
 			ratio[i][r] = x / ((before + after) / 2);
 			before = after;
@@ -214,6 +231,12 @@ static void load_series(struct control *ctl, struct probe *pr, int n,
 	lat[0] = stats_median(idle, nidle);
 	for (i = 0; i < NPAUSES; i++) {
 		if (i > 0) {
+			/*
+			 * The level's samples are its rounds' estimates, in
+			 * the order taken: each ratio times the idle latency.
+			 */
+			for (r = 0; r < LOAD_ROUNDS; r++)
+				res[i].s[r].ns = lat[0] * ratio[i][r];
 			lat[i] = lat[0] * stats_median(ratio[i], LOAD_ROUNDS);
 			bench_debug("level %d: ratios %.3f..%.3f", i,
 				    ratio[i][0], ratio[i][LOAD_ROUNDS - 1]);
@@ -221,6 +244,56 @@ static void load_series(struct control *ctl, struct probe *pr, int n,
 		mbs[i] = spent[i] ? (double)moved[i] * 1e3 / (double)spent[i]
 				  : 0;
 	}
+}
+
+/*
+ * What the curve's spread can tell: a level's latency is known to the
+ * order-statistic interval of its median (of 5 rounds: their least and
+ * most, 94% coverage).  A step between neighbouring loaded levels rises
+ * or falls only where the two intervals do not overlap; else it is
+ * within the noise.  The curve is above idle from the first level whose
+ * interval, and every heavier level's, lies above the idle one's.  A
+ * fall with more load is no property of the memory: the host moved
+ * between rounds (on a 16-vCPU VM neighbouring points zig-zagged by
+ * 128-174 ns with no spread to judge them by), and the note says to
+ * measure again.
+ */
+static void curve_note(const char *mode, int n, const double *mbs,
+		       const struct bench_result *res)
+{
+	double lo[NPAUSES], hi[NPAUSES];
+	int i, up = 0, down = 0, flat = 0, from = -1;
+
+	for (i = 0; i < NPAUSES; i++) {
+		double v[LOAD_ROUNDS * NPAUSES];
+		struct stats st;
+		int k;
+
+		for (k = 0; k < res[i].count; k++)
+			v[k] = res[i].s[k].ns;
+		stats_compute(v, res[i].count, &st);
+		lo[i] = st.ci_lo;
+		hi[i] = st.ci_hi;
+	}
+	for (i = 2; i < NPAUSES; i++) {
+		if (lo[i] > hi[i - 1])
+			up++;
+		else if (hi[i] < lo[i - 1])
+			down++;
+		else
+			flat++;
+	}
+	for (i = NPAUSES - 1; i > 0 && lo[i] > hi[0]; i--)
+		from = i;
+	fprintf(stderr, "lat_mem_load: %s, %d loader%s: ", mode, n,
+		n > 1 ? "s" : "");
+	if (from > 0)
+		fprintf(stderr, "above idle from %.0f MB/s", mbs[from]);
+	else
+		fprintf(stderr, "not above idle beyond the rounds' spread");
+	fprintf(stderr, "; steps: %d up, %d within the spread, %d down%s\n",
+		up, flat, down, down ? " (the host moved, not the load: "
+		"measure again)" : "");
 }
 
 static const char usage[] =
@@ -243,6 +316,7 @@ int main(int argc, char *argv[])
 	pid_t pids[MAX_LOADERS], self = getpid();
 	struct control *ctl;
 	struct probe pr;
+	struct bench_result res[NPAUSES];
 	double best[NPAUSES], mbs[NPAUSES];
 	int c, i, n = 1, write, status;
 	char lname[64], bname[64 + sizeof(".bandwidth")], x[32], y[32];
@@ -330,15 +404,21 @@ int main(int argc, char *argv[])
 	snprintf(bname, sizeof(bname), "%s.bandwidth", lname);
 	metric_series(&lat);
 	metric_series(&bw);
-	load_series(ctl, &pr, n, best, mbs);
+	for (i = 0; i < NPAUSES; i++)
+		result_init(&res[i], 1);
+	load_series(ctl, &pr, n, best, mbs, res);
 	for (i = 0; i < NPAUSES; i++) {
 		snprintf(x, sizeof(x), "%.0f", mbs[i]);
 		snprintf(y, sizeof(y), "%.3f", best[i]);
 		fprintf(stderr, "%s %s\n", x, y);
-		metric_point_value(&lat, x, y, i, best[i]);
+		report_result(&res[i], &lat, &(struct report_at){.x = x,
+			      .y = y, .i = i}, "lat_mem_load", best[i], 1.0, 0);
 		metric_point_value(&bw, x, y, i, mbs[i]);
 	}
 	fprintf(stderr, "\n");
+	curve_note(write ? "wr" : "rd", n, mbs, res);
+	for (i = 0; i < NPAUSES; i++)
+		result_free(&res[i]);
 	ctl->stop = 1;
 	for (i = 0; i < n; i++)
 		if (waitpid(pids[i], &status, 0) < 0)
