@@ -28,6 +28,17 @@ for my $run ([1, 1], [2, 1], [1, 2]) {
 	}
 }
 
+# The arrays' placement, said where the statistics are asked for (a run's
+# results file): each array MEM_SKEW bytes past the end of the one before,
+# so that sizes a power of two do not put element i of each in one cache
+# set.  Without LMBENCH_STATS the eight lines above stay alone.
+for my $v (1, 2) {
+	my $r = run([bin('stream'), '-v', $v, '-M', '256K', '-N', 1],
+		    env => {quick_env(), LMBENCH_STATS => 1});
+	like($r->{err}, qr/\A#stream arrays=@{[ $v == 1 ? 3 : 2 ]} bytes=262144 skew=2112\n/,
+	     "v$v: LMBENCH_STATS: the #stream line with the arrays' skew");
+}
+
 # Each kernel against t/c/stream_check, an independent STREAM, on the
 # same arrays of 256 KB (L2-sized: a busy CPU does not share them): the
 # best of three runs each, within 1.5x, so a halved bandwidth fails

@@ -9,6 +9,16 @@
 
 #define MEM_HUGE	1	/* ask for transparent huge pages */
 #define MEM_NOTOUCH	2	/* pages left for the caller to touch */
+/*
+ * Bytes between buffers that share one mapping (half a 4 KB page plus a
+ * line): whatever the buffers' size, element i of one and of the next
+ * fall in other cache sets.  Buffers a power of two long, each at the
+ * start of its own (huge-page) mapping, put element i of every buffer
+ * in one set (stream's add and triad at 640 MiB arrays ran 25% below
+ * their 600 MB figure on a Xeon VM, McCalpin's with OFFSET 0 12%:
+ * doc/validation/stream.md).
+ */
+#define MEM_SKEW	(2048 + 64)
 
 /* Page-aligned anonymous memory, every page written once. Dies on failure. */
 void *mem_alloc(size_t size, int flags);

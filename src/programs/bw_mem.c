@@ -50,8 +50,6 @@ typedef volatile uint64_t vword;
 /* Bytes per unrolled loop step; sizes are rounded down to a multiple. */
 #define BLOCK		512
 #define BLOCK_WORDS	(BLOCK / 8)
-/* Destination skew without "conflict": half a 4 KB page plus a line. */
-#define SKEW		(2048 + 64)
 
 struct state {
 	size_t size;		/* bytes per pass, a multiple of BLOCK */
@@ -211,7 +209,7 @@ static size_t dst_offset(const struct state *st)
 	size_t span = mem_page_size();
 
 	if (!st->conflict)
-		return st->size + SKEW;
+		return st->size + MEM_SKEW;
 	while (span < st->size)
 		span *= 2;
 	return span;
