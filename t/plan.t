@@ -107,6 +107,22 @@ is_deeply([ map { "$p->{group}{$_}{count} $p->{group}{$_}{sweeps}" } qw(b s) ], 
 	  'budget 22: the sweep first, then the dear group\'s count');
 is_deeply($p->{notes}, [ 'over the budget: s swept once, b 3 times' ], '... both said');
 
+# Last of all, a group whose pass2 steps carry the summary's figures
+# (points) goes unswept: at budget 20 (17.6 s), b at 3 x 5 s and m swept
+# once and at 3 (4 + 2 x 0.5 s) are 20 s; m unswept, 3 x 0.5 s, makes
+# 16.5.  A group without the flag keeps its one sweep.
+my @pt = (tl('b', '5'), tl('m', '4', '0.5', 0, '1/8', 'sweeps=2,points'));
+$p = make_plan(\@pt, budget => 20);
+is_deeply([ map { "$p->{group}{$_}{count} $p->{group}{$_}{sweeps}" } qw(b m) ], [ '3 1', '3 0' ],
+	  'budget 20: the points group unswept, last, after the counts');
+is_deeply($p->{notes}, [ "over the budget: m not swept (the summary's points only), b 3 times, m 3 times" ],
+	  '... and the note says so');
+is($p->{total}, 17, '... the total its three later invocations, 1.5 s, and b\'s 15 s');
+$p = make_plan([ tl('b', '5'), tl('m', '4', '0.5', 0, '1/8', 'sweeps=2') ], budget => 20);
+is($p->{group}{m}{sweeps}, 1, 'without points: swept once, however far over');
+$p = make_plan(\@pt, budget => 33);
+is($p->{group}{m}{sweeps}, 1, 'budget 33: the counts and one sweep fit, it stays swept');
+
 # ---- ROUNDS ---------------------------------------------------------------------------
 $p = make_plan([ @abc, $sw[1] ], runs => 3, budget => 10);
 is_deeply(counts($p, qw(a b c s)), [ 3, 3, 1, 3 ], 'ROUNDS=3: 3 of each that runs again, even over the budget');
@@ -214,6 +230,21 @@ is_deeply([ @{ $p->{group}{s} }{qw(first later)} ], [ '10.00', '2.00' ],
 	  's: the first 10 s, the later ones the median of 1, 2, 9 (its second sweep apart)');
 is($p->{total}, int(2.5 + 3 * 2 + 10 + 6 + 2 * 2 + 0.5), '... the second sweep at its own 6 s');
 is_deeply([ sort keys %{ $p->{group} } ], [qw(a s)], 'a group of the earlier run that is not in this one: ignored');
+# Which invocations were sweeps: the earlier run's own plan ("gs", from its
+# [PLAN: ]) and the sweeps it made again ("gm", its [SWEPT: ]).  Unswept
+# there, m's first invocation was a later one: the model stays for its
+# sweep.  s swept once there, its fourth made again: that is its resweep,
+# not a later one.
+$p = make_plan([ tl('m', '4', '0.5', 0, '1/8', 'sweeps=2,points'), $sw[1],
+		 'gs m 0', 'gt m 0.6', 'gt m/2 0.4', 'gt m/3 0.5',
+		 'gs s 1', 'gt s 10', 'gt s/2 1', 'gt s/3 2', 'gt s/4 7', 'gm s/4', 'gt s/5 3' ], runs => 4);
+is_deeply([ @{ $p->{group}{m} }{qw(first later)} ], [ '4.00', '0.50' ],
+	  'm unswept before: its sweep from the model, its later ones the median of all three');
+is_deeply([ @{ $p->{group}{s} }{qw(first later)} ], [ '10.00', '2.00' ],
+	  's: a sweep made again is no later one (the median of 1, 2, 3)');
+is($p->{total}, int(4 + 4 + 2 * 0.5 + 10 + 7 + 2 * 2 + 0.5), '... and it is the resweep, 7 s')
+	or diag("total $p->{total}");
+
 # A group the earlier run did not have: its model.
 $p = make_plan([ tl('a', '0.1'), tl('b', '5'), 'gt a 2.5' ], runs => 3);
 is_deeply([ map { $p->{group}{$_}{first} } qw(a b) ], [ '2.50', '5.00' ], 'b, not in the earlier run: its model');

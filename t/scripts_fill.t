@@ -81,17 +81,19 @@ ok(defined $pace && $pace > 5, 'the pace: far slower than the estimates (' . ($p
 # s) in a budget of 20 s: the plan cuts its second sweep; its invocations
 # take milliseconds, so the run makes the second invocation a sweep
 # again (the step "unless pass2" runs in it), not the third.
-{
-	open(my $g, '>', "$tmp/groups/swept.group") or die;
-	print $g "group swept\npart OS\nlimit 30\nestimate 12\nlater 0.01\nagain 1/1\nsweeps 2\nruns 3-3\n",
-		"run $tmp/bench 0\nunless pass2\n\trun $tmp/gadget\n",
-		"metric swept.latency ^widget latency\$\nmetric swept.full ^gadget latency\$\n";
-	close $g;
-	open(my $p, '>', "$tmp/gadget") or die;
-	print $p "#!/bin/sh\necho \"gadget latency: 1.5000 microseconds\" >&2\n";
-	close $p;
-	chmod 0755, "$tmp/gadget" or die;
+# put(FILE, TEXT...): a file of the test's; a script (mode 0755) where it
+# starts with #!.
+sub put {
+	my ($f, @text) = @_;
+	open(my $fh, '>', "$tmp/$f") or die;
+	print $fh @text;
+	close $fh;
+	chmod 0755, "$tmp/$f" or die if $text[0] =~ /^#!/;
 }
+put('groups/swept.group', "group swept\npart OS\nlimit 30\nestimate 12\nlater 0.01\nagain 1/1\nsweeps 2\nruns 3-3\n",
+    "run $tmp/bench 0\nunless pass2\n\trun $tmp/gadget\n",
+    "metric swept.latency ^widget latency\$\nmetric swept.full ^gadget latency\$\n");
+put('gadget', "#!/bin/sh\necho \"gadget latency: 1.5000 microseconds\" >&2\n");
 ($text, $st) = one_run('swept', TIME_BUDGET => 20);
 like($text, qr/^\[PLAN_NOTE: over the budget: swept swept once\]$/m, 'the plan cut the second sweep');
 like($text, qr/^\[PLAN: swept 3 3 1 /m, 'the plan: three invocations, one sweep');
@@ -99,6 +101,26 @@ is_deeply(ks($text, 'swept'), [ 1, 2, 3 ], 'all three ran');
 is(scalar(() = $text =~ /gadget latency: /g), 2, 'ahead of the estimate: the second made a sweep again, the third not');
 like($text, qr/^\[PLAN_NOTE: 1 sweeps the plan had cut made in full: the run was ahead of its estimate\]$/m,
      'a note counts the sweeps made again');
+like($text, qr/^\[SWEPT: swept\/2\]$/m, '... and [SWEPT: ] names it, for the next run\'s plan');
+
+# A group whose pass2 steps carry the summary's figures (points), whose
+# one sweep alone (60 s in the model) is over the budget of 20 s: the
+# plan leaves it unswept, every invocation its pass2 steps, the first
+# also its FIRST steps; a sweep would end far past the estimate, so
+# none is made.
+put('groups/unswept.group', "group unswept\npart OS\nlimit 30\nestimate 60\nlater 0.01\nagain 1/1\nsweeps 2\nruns 3-3\npoints\n",
+    "run $tmp/bench 0\nunless pass2\n\trun $tmp/gadget\nif pass2\n\tif FIRST\n\t\trun $tmp/doohickey\n",
+    "metric unswept.latency ^widget latency\$\nmetric unswept.full ^gadget latency\$\n",
+    "metric unswept.first ^doohickey latency\$\n");
+put('doohickey', "#!/bin/sh\necho \"doohickey latency: 0.5000 microseconds\" >&2\n");
+($text, $st) = one_run('unswept', TIME_BUDGET => 20);
+like($text, qr/^\[PLAN_NOTE: over the budget: unswept not swept \(the summary's points only\)\]$/m,
+     'points: the plan leaves it unswept, and says so');
+like($text, qr/^\[PLAN: unswept 3 3 0 /m, 'the plan: three invocations, no sweep');
+is_deeply(ks($text, 'unswept'), [ 1, 2, 3 ], 'all three ran');
+is(scalar(() = $text =~ /gadget latency: /g), 0, 'no sweep made: a sweep\'s steps never ran');
+is(scalar(() = $text =~ /doohickey latency: /g), 1, 'the first invocation\'s own step (FIRST) ran once');
+unlike($text, qr/^\[SWEPT: /m, 'no [SWEPT: ]');
 
 # ROUNDS fixes the counts: no extras, none left out.
 ($text) = one_run('fast', TIME_BUDGET => 20, ROUNDS => 2);

@@ -35,11 +35,12 @@ is_deeply([ grep { $_ eq 'place' || /^(net|remote)$/ } @order ], [qw(net remote 
 	  'place after net and remote, whose lines it repeats');
 is_deeply([ @{ $g{syscall} }[1 .. 9] ], [qw(OS all 120 0.15+5*span - 1 SYSCALL 1/1 file)],
 	  'syscall: OS, 120 s, its cost in its span, no later model, span, SYSCALL, runs again, uses FILE');
-is_deeply([ @{ $g{mem} }[1 .. 9] ], [qw(OS+HARDWARE all 600 3.4+52*main 0.24+8*main 0 BCOPY 1/8 sweeps=2)],
-	  'mem: either part, its costs in MAIN (all steps, the later points), no span, 1/8, two sweeps');
+is_deeply([ @{ $g{mem} }[1 .. 9] ], [qw(OS+HARDWARE all 600 3.4+52*main 0.24+8*main 0 BCOPY 1/8 sweeps=2,points)],
+	  'mem: either part, its costs in MAIN (all steps, the later points), no span, 1/8, two sweeps, may go unswept');
 is_deeply([ @{ $g{memlat} }[4, 5, 8, 9] ],
-	  [ '6.5+20*main+2*chase', '0.85+4.5*main', '3/5', 'sweeps=2,resweep=3.5+13*main+4*chase' ],
-	  'memlat: its first, later and second-sweep costs, two sweeps');
+	  [ '6.5+20*main+2*chase', '0.85+4.5*main', '3/5', 'sweeps=2,resweep=3.5+13*main+4*chase,points' ],
+	  'memlat: its first, later and second-sweep costs, two sweeps, may go unswept');
+is($g{file}[9], 'file,sweeps=2,points', 'file: the third that may go unswept');
 is_deeply([ map { $g{$_}[9] } qw(ops lmdd stream) ], [ 'runs=2-3', 'file,runs=3-3', 'runs=2-3' ],
 	  'runs: the least and most invocations (one count: both)');
 is($g{net}[7], 'UDP=lat_udp,TCP=lat_tcp+bw_tcp,RPC=lat_rpc,CONNECT=lat_connect,HTTP=lat_http+lmhttp',
@@ -213,6 +214,7 @@ for my $c (
 	["steps s\nrun x\ngroup a\nuse s\n", 'only in', 'steps in a drop-in', '-v dropin=1'],
 	["group a\nrun x\ngroup b\nrun y\n", 'more than one group', 'two groups in a drop-in', '-v dropin=1'],
 	["group a estimate 2+3*foo\nrun x\n", 'a cost model', 'a cost model with an unknown term'],
+	["group a points\nrun x\n", 'points: for a group that runs again', 'points without again'],
 	["group a later 1\nrun x\n", 'for a group that runs again', 'a later model, no again'],
 	["group a sweeps 2\nrun x\n", 'for a group that runs again', 'sweeps, no again'],
 	["group a again runs 5-3\nrun x\n", 'the least first', 'runs, the most first'],

@@ -12,7 +12,9 @@
 #                   again "-" or N/D; flags "-" or a comma list of pin,
 #                   hide, file (it uses $FILE), dropin, requires=KEY,
 #                   sweeps=N, runs=MIN-MAX, resweep=MODEL: what a sweep
-#                   after the first costs)
+#                   after the first costs, points: its pass2 steps make
+#                   every figure the summary takes from it, so the plan
+#                   may leave it unswept)
 #   -v want=sh      each group as a shell function grp_<name> (steps:
 #                   steps_<name>) that scripts/lmbench runs
 #
@@ -96,6 +98,7 @@ function facts(from,    i) {
 	for (i = from; i <= NF; i++) {
 		if ($i == "pin") pin = 1
 		else if ($i == "hide") hide = 1
+		else if ($i == "points") points = 1
 		else if ($i == "again" && $(i + 1) !~ /\//) again = "1/1"
 		else if ($i == "estimate" && $(i + 2) == "mb") {
 			# The older form: a quarter fixed, the rest in
@@ -118,7 +121,7 @@ function begin_stanza(kind, name) {
 	if (dropin && ngroups > 1) bad("more than one group in the file")
 	stanza = kind; sname = name; seen[name] = 1
 	part = "OS"; profile = "all"; limit = 120; est = 5; later = "-"; span = ""
-	switches = ""; again = "-"; pin = hide = usesfile = 0; requires = ""
+	switches = ""; again = "-"; pin = hide = usesfile = points = 0; requires = ""
 	sweeps = 1; runs = ""; resweep = ""
 	ncode = nmetric = depth = infor = closing = expect = 0; progs[0] = ""
 }
@@ -133,6 +136,8 @@ function end_stanza(    f, i) {
 		if (progs[0] == "") bad("no run line")
 		if ((sweeps > 1 || runs != "" || later != "-" || resweep != "") && again == "-")
 			bad("later, resweep, sweeps and runs are for a group that runs again")
+		if (points && again == "-")
+			bad("points: for a group that runs again")
 		if (runs != "" && split(runs, rr, "-") == 2 && rr[1] + 0 > rr[2] + 0)
 			bad("runs " runs ": the least first")
 		if (sweeps > 1 && runs != "" && rr[1] + 0 < sweeps + 0)
@@ -140,7 +145,7 @@ function end_stanza(    f, i) {
 		f = (pin ? ",pin" : "") (hide ? ",hide" : "") (usesfile ? ",file" : "") \
 			(dropin ? ",dropin" : "") (requires != "" ? ",requires=" requires : "") \
 			(sweeps > 1 ? ",sweeps=" sweeps : "") (runs != "" ? ",runs=" runs : "") \
-			(resweep != "" ? ",resweep=" resweep : "")
+			(resweep != "" ? ",resweep=" resweep : "") (points ? ",points" : "")
 		table[++ntable] = sname " " part " " profile " " limit " " est " " later " " \
 			(span == "" ? part == "OS" : span) " " (switches == "" ? toupper(sname) : switches) \
 			" " again " " (f == "" ? "-" : substr(f, 2)) " " progs[0]
@@ -188,7 +193,7 @@ function rest(s) { sub(/^[ \t]*[^ \t]+[ \t]*/, "", s); sub(/[ \t]+$/, "", s); re
 	if (ind != bind[depth]) bad("indented, but not under a block")
 }
 depth == 0 && (kw == "group" || kw == "steps") { begin_stanza(kw, $2); facts(3); next }
-depth == 0 && kw ~ /^(part|profile|limit|estimate|later|resweep|span|switch|again|pin|hide|requires|sweeps|runs)$/ { facts(1); next }
+depth == 0 && kw ~ /^(part|profile|limit|estimate|later|resweep|span|switch|again|pin|hide|points|requires|sweeps|runs)$/ { facts(1); next }
 depth == 0 && kw == "metric" {
 	# "metric NAME REGEX": a result line whose label matches is NAME.
 	if (NF >= 3 && $2 ~ /^[A-Za-z0-9_.]+$/) metric[++nmetric] = $2 " = " rest(arg)

@@ -7,7 +7,9 @@
 # (name part profile limit estimate later span switches again flags
 # programs...), and optionally "gt GROUP[/K] SECONDS": an earlier run's
 # [GROUP_TIME: ] figures, whose first, resweep and later times (the
-# medians) stand for the model's.
+# medians) stand for the model's; "gs GROUP SWEEPS" (its [PLAN: ]) and
+# "gm GROUP[/K]" (its [SWEPT: ], a sweep the plan had cut made again)
+# say which of them ran all the group's steps.
 #
 # Variables (-v):
 #   budget    seconds the whole run may take (TIME_BUDGET)
@@ -38,7 +40,9 @@
 # cost least (the cheap groups run more often) while the estimate stays
 # within the budget's share (PLAN_SHARE); where even the least counts do
 # not fit, it takes them down to RUNS_FLOOR (the second sweeps go first)
-# and says so.
+# and, last, leaves the groups flagged points unswept (every invocation
+# their pass2 steps: the summary's points, no curves), the dearest sweep
+# first, and says so.
 #
 # Output, tab-separated:
 #   group NAME COUNT LEAST SWEEPS FIRST LATER SPAN_MS ASKED
@@ -72,6 +76,8 @@ BEGIN {
 # An earlier run's [GROUP_TIME: ] figures: its first, its sweeps after
 # the first and its later invocations (medians), in END.
 $1 == "gt" { gt[$2] = $3; next }
+$1 == "gs" { psw[$2] = $3 + 0; next }
+$1 == "gm" { made[$2] = 1; next }
 NF >= 11 {
 	g = $1
 	order[++n] = g
@@ -81,6 +87,7 @@ NF >= 11 {
 	again[g] = $9
 	flags[g] = "," $10 ","
 	sw[g] = match(flags[g], /,sweeps=[0-9]+,/) ? substr(flags[g], RSTART + 8, RLENGTH - 9) + 0 : 1
+	pts[g] = index(flags[g], ",points,") > 0
 	resw[g] = match(flags[g], /,resweep=[^,]+,/) ? substr(flags[g], RSTART + 9, RLENGTH - 10) : ""
 	lo[g] = 1; hi[g] = 1
 	if (again[g] != "-") {
@@ -139,6 +146,7 @@ function resweep_cost(g, c) {
 }
 # What COUNT invocations of g cost: the sweeps in full, the rest later.
 function total_of(g, c,    s) {
+	if (sw[g] == 0) return c * later_cost(g, c)
 	s = c < sw[g] ? c : sw[g]
 	return first_cost(g, c) + (s - 1) * resweep_cost(g, c) + (c - s) * later_cost(g, c)
 }
@@ -152,8 +160,10 @@ function prev_times(    g, k, i, j, t, c, v) {
 		g = k; i = 1
 		if (k ~ /\//) { g = substr(k, 1, index(k, "/") - 1); i = substr(k, index(k, "/") + 1) + 0 }
 		if (!(g in est)) continue
-		if (i == 1) { prev_first[g] = gt[k]; continue }
-		c = i <= sw[g] ? "r" : "l"
+		# A sweep: within that run's sweeps (else this plan's), or
+		# made again.
+		c = (i <= (g in psw ? psw[g] : sw[g]) || (k in made)) ? "r" : "l"
+		if (i == 1 && c == "r") { prev_first[g] = gt[k]; continue }
 		nv[g, c]++; val[g, c, nv[g, c]] = gt[k]
 	}
 	for (g in est) for (j = 1; j <= 2; j++) {
@@ -205,13 +215,24 @@ END {
 				if (best == "" || d > bd) { best = g; bd = d; how = "count" }
 			}
 		}
+		if (best == "") {
+			# Last: a group whose pass2 steps carry the summary's
+			# figures, unswept, where that saves most.
+			for (i = 1; i <= n; i++) {
+				g = order[i]
+				if (!pts[g] || sw[g] != 1 || again[g] == "-" || runs != "") continue
+				d = first_cost(g, cnt[g]) - later_cost(g, cnt[g])
+				if (d > 0 && (best == "" || d > bd)) { best = g; bd = d; how = "sweep" }
+			}
+		}
 		if (best == "") break
 		if (how == "sweep") { sw[best]--; fewsw[best] = 1 }
 		else { cnt[best]--; fewer[best] = 1 }
 		total = plan_total()
 	}
 	for (i = 1; i <= n; i++) if (order[i] in fewsw)
-		gave = gave (gave == "" ? "" : ", ") order[i] " swept " (sw[order[i]] == 1 ? "once" : sw[order[i]] " times")
+		gave = gave (gave == "" ? "" : ", ") order[i] \
+			(sw[order[i]] == 0 ? " not swept (the summary's points only)" : " swept " (sw[order[i]] == 1 ? "once" : sw[order[i]] " times"))
 	for (i = 1; i <= n; i++) if (order[i] in fewer)
 		gave = gave (gave == "" ? "" : ", ") order[i] " " cnt[order[i]] " times"
 	if (gave != "") print "note", "over the budget: " gave
