@@ -401,6 +401,38 @@ is(rows(compare('-a', '-t', 15, '-d', 20, $fa, $fp)->{out})->{'syscall.null'}{ve
 $r = compare('-t', 11, $fa, $fp);
 is_deeply(flagged(rows($r->{out})), { 'select.file.500' => 'worse' }, '-t 11: only the 12% change counts');
 
+# ---- (c2) one run a side: a group that moved as a whole -----------------------------------
+
+# Six metrics of one group (ctx), five invocations each without samples
+# (the U test), B's 8% slower: all six flagged, and the line that says
+# no test within a run tells a whole group's move from the host's.  Two
+# of the six moved: no such line; two runs a side: none either (the test
+# between runs is made).
+{
+	my $d = dir('whole');
+	# The first $moved times $f with jitter $J, the rest with $rest.
+	my $ctx = sub {
+		my ($J, $f, $moved, $rest) = @_;
+		return [ map { { name => "ctx.size_0k\@$_", stats => 0,
+				 values => $_ <= $moved + 1 ? synth_values(2 * $_ * $f, 5, $J)
+					 : synth_values(2 * $_, 5, $rest) } } 2 .. 7 ];
+	};
+	my $ga = synth_run("$d/a.0", metrics => $ctx->(\@JA, 1, 6));
+	my $gb = synth_run("$d/b.0", metrics => $ctx->(\@JB, 1.08, 6));
+	$r = compare($ga, $gb);
+	is(scalar(keys %{ flagged(rows($r->{out})) }), 6, 'a group 8% slower: its six metrics flagged');
+	like($r->{out}, qr/^One run a side: group ctx moved as a whole \(6 of 6 metrics worse, geomean -7\.\d%\): no test within a run tells that from the host's moment; 2 or more runs a side test it between runs$/m,
+	     '... and the line that one run a side cannot tell that from the host');
+	my $g2 = synth_run("$d/c.0", metrics => $ctx->(\@JB, 1.08, 2, \@JA));
+	$r = compare($ga, $g2);
+	is(scalar(keys %{ flagged(rows($r->{out})) }), 2, 'two of the six 8% slower: those two flagged');
+	unlike($r->{out}, qr/^One run a side/m, '... and no line: the group did not move as a whole');
+	my $ga2 = synth_run("$d/a.1", metrics => $ctx->([ reverse @JA ], 1, 6));
+	my $gb2 = synth_run("$d/b.1", metrics => $ctx->([ reverse @JB ], 1.08, 6));
+	$r = compare($ga, $ga2, '--', $gb, $gb2);
+	unlike($r->{out}, qr/^One run a side/m, 'two runs a side: no such line');
+}
+
 # ---- (d) several runs a side pool their invocations -------------------------------------
 
 {

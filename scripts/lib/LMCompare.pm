@@ -10,7 +10,8 @@
 #       verdict, why, rec } ], sorted by group, metric and numeric x;
 #       properties => [ rows not judged ]; groups => [ { group, n, counts =>
 #       { verdict => n }, geomean } ]; incomparable => [ names ]; found_once
-#       => [ cache levels, c2c kinds one side lacks ]; see => n (metrics
+#       => [ cache levels, c2c kinds one side lacks ]; groups also up and
+#       down: metrics better and worse; see => n (metrics
 #       whose least detectable change is d or less); judged => n }
 #   LMCompare::gating($verdict)   # 1 if the verdict makes compare exit 1
 #   LMCompare::kind($name)        # the kind of a metric (ops, cpu, ipc, ...)
@@ -566,9 +567,10 @@ sub compare {
 }
 
 # Per group (a metric's first part): how many metrics, how many of each
-# verdict, and the geometric mean of the factor by which its metrics got
+# verdict, the geometric mean of the factor by which its metrics got
 # better (old/new for times, new/old for rates; metrics with no better
-# direction left out), as a percentage: +10% better, -10% worse.
+# direction left out), as a percentage: +10% better, -10% worse; and of
+# those with a direction, how many got better (up) and worse (down).
 sub groups {
 	my (@rows) = @_;
 	my (%g, @order);
@@ -587,6 +589,8 @@ sub groups {
 		my $s = 0;
 		$s += $_ for @l;
 		$x->{geomean} = @l ? 100 * (exp($s / @l) - 1) : undef;
+		$x->{up} = grep { $_ > 0 } @l;
+		$x->{down} = grep { $_ < 0 } @l;
 	}
 	return map { $g{$_} } @order;
 }
