@@ -367,8 +367,10 @@ I_LIB    := $(DESTDIR)$(PREFIX)/lib
 I_PC     := $(DESTDIR)$(PREFIX)/lib/pkgconfig
 I_MAN3   := $(DESTDIR)$(PREFIX)/share/man/man3
 I_MAN8   := $(DESTDIR)$(PREFIX)/share/man/man8
-PUB_HDRS := src/bench.h src/harness/lib_report.h src/harness/lib_result.h \
-	    src/harness/lib_metric.h \
+# bench.h and what it includes (the harness API), and two helpers'.
+PUB_HDRS := src/bench.h $(addprefix src/harness/lib_,$(addsuffix .h,core barrier \
+	    clock copy cpu env have interval metric parallel report result \
+	    stats timing)) \
 	    src/helpers/lib_mem.h src/helpers/lib_partner.h
 SCRIPT_FILES := $(filter-out scripts/lib scripts/lmbench-ng.in,$(wildcard scripts/*))
 SCRIPT_LIBS  := $(filter-out scripts/lib/LMCompare,$(wildcard scripts/lib/*))

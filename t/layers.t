@@ -65,4 +65,21 @@ is_deeply(\@bad, [], 'every call goes to a lower layer') or diag(join("\n", @bad
 # that calls bench_die is a violation.
 my @moved = violations({ %layer, lib_error => 99 });
 ok(@moved > 10, scalar(@moved) . ' violations with lib_error on layer 99');
+# One door: a program includes bench.h and no other header of the
+# harness (helpers' headers are its own business); the harness's headers
+# include lib_core.h, never bench.h, so that the includes form no circle.
+my %harness_h = map { s{.*/}{}r => 1 } glob('src/harness/*.h');
+my (@door, @circle);
+for my $f (glob('src/programs/*.c'), glob('src/harness/*.h')) {
+	open(my $in, '<', $f) or die "$f: $!";
+	while (<$in>) {
+		next unless /^\s*#\s*include\s+"([^"]+)"/;
+		push @door, "$f: $1" if $f =~ m{/programs/} && $harness_h{$1};
+		push @circle, "$f: $1" if $f =~ m{/harness/} && $1 eq 'bench.h';
+	}
+	close $in;
+}
+is_deeply(\@door, [], 'no program includes a harness header but bench.h');
+is_deeply(\@circle, [], 'no harness header includes bench.h');
+
 done_testing();

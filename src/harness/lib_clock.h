@@ -6,7 +6,7 @@
 #define LMBENCH_LIB_CLOCK_H
 
 #include <limits.h>
-#include "bench.h"
+#include "lib_core.h"
 
 /* CLOCK_MONOTONIC in nanoseconds (system-wide: comparable across copies). */
 uint64 clock_now_ns(void);

@@ -7,7 +7,7 @@
 #ifndef LMBENCH_LIB_COPY_H
 #define LMBENCH_LIB_COPY_H
 
-#include "bench.h"
+#include "lib_core.h"
 #include "lib_result.h"
 
 struct copy {

@@ -11,7 +11,7 @@
 #ifndef LMBENCH_LIB_COUNTERS_H
 #define LMBENCH_LIB_COUNTERS_H
 
-#include "bench.h"
+#include "lib_core.h"
 
 enum ctr_id {
 	CTR_TASK_CLOCK,		/* ns on a CPU */

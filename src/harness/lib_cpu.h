@@ -18,7 +18,7 @@
 #ifndef LMBENCH_LIB_CPU_H
 #define LMBENCH_LIB_CPU_H
 
-#include "bench.h"
+#include "lib_core.h"
 #include "lib_result.h"
 
 /* Default interval of these programs, microseconds (bench_default_enough). */

@@ -6,7 +6,7 @@
 #ifndef LMBENCH_LIB_INTERVAL_H
 #define LMBENCH_LIB_INTERVAL_H
 
-#include "bench.h"
+#include "lib_core.h"
 
 /* The interval in force, microseconds; probes the clock on first use. */
 long interval_us(void);

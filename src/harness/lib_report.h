@@ -7,7 +7,7 @@
 #ifndef LMBENCH_LIB_REPORT_H
 #define LMBENCH_LIB_REPORT_H
 
-#include "bench.h"
+#include "lib_core.h"
 #include "lib_metric.h"
 #include "lib_result.h"
 

@@ -7,7 +7,7 @@
 #ifndef LMBENCH_LIB_RESULT_H
 #define LMBENCH_LIB_RESULT_H
 
-#include "bench.h"
+#include "lib_core.h"
 
 /* Event counts kept per sample (lib_counters.h: CTR_COUNT). */
 #define SAMPLE_CTRS	8

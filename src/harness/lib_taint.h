@@ -8,7 +8,7 @@
 #ifndef LMBENCH_LIB_TAINT_H
 #define LMBENCH_LIB_TAINT_H
 
-#include "bench.h"
+#include "lib_core.h"
 #include "lib_counters.h"
 #include "lib_result.h"
 

@@ -6,7 +6,7 @@
 #ifndef LMBENCH_LIB_TIMING_H
 #define LMBENCH_LIB_TIMING_H
 
-#include "bench.h"
+#include "lib_core.h"
 #include "lib_clock.h"
 #include "lib_interval.h"
 #include "lib_result.h"

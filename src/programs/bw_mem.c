@@ -41,9 +41,7 @@
  *               [conflict]
  */
 #include "bench.h"
-#include "lib_barrier.h"
 #include "lib_mem.h"
-#include "lib_report.h"
 
 typedef volatile uint64_t vword;
 

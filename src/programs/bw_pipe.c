@@ -10,7 +10,6 @@
  *                [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
-#include "lib_report.h"
 #include "lib_xfer.h"
 
 /* 64 KB is a Linux pipe's default capacity: one write fills it. */

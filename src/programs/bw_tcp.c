@@ -28,7 +28,6 @@
  */
 #include "bench.h"
 #include "lib_net.h"
-#include "lib_report.h"
 #include "lib_server.h"
 
 #include <arpa/inet.h>

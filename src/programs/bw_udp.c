@@ -17,7 +17,6 @@
  */
 #include "bench.h"
 #include "lib_net.h"
-#include "lib_report.h"
 #include "lib_server.h"
 
 #include <sys/socket.h>

@@ -20,11 +20,9 @@
  * usage: cache [-c] [-L <line>] [-M <len>] [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
-#include "lib_report.h"
 #include "lib_mem.h"
 #include "lib_probe.h"
 #include "lib_levels.h"
-#include "lib_stats.h"
 #include "lib_topo.h"
 
 #define DEFAULT_LEN	((size_t)64 << 20)

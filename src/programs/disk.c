@@ -32,10 +32,7 @@
 #define _GNU_SOURCE		/* O_DIRECT under -D_XOPEN_SOURCE */
 #endif
 #include "bench.h"
-#include "lib_copy.h"
 #include "lib_file.h"
-#include "lib_report.h"
-#include "lib_result.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -32,11 +32,9 @@
  * usage: drift [-l] [l1|l2|llc|dram|stride|bw|syscall ...]
  */
 #include "bench.h"
-#include "lib_barrier.h"
 #include "lib_chain.h"
 #include "lib_mem.h"
 #include "lib_probe.h"
-#include "lib_report.h"
 #include "lib_syscall.h"
 
 #define KB		((size_t)1 << 10)

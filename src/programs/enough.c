@@ -9,8 +9,6 @@
  * usage: enough
  */
 #include "bench.h"
-#include "lib_metric.h"
-#include "lib_interval.h"
 
 static const char usage[] = "\n";
 

@@ -40,7 +40,6 @@
 #include "bench.h"
 #include "lib_file.h"
 #include "lib_partner.h"
-#include "lib_report.h"
 #include "lib_stability.h"
 #include "lib_topo.h"
 

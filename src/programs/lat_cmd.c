@@ -14,7 +14,6 @@
  *                cmdline...
  */
 #include "bench.h"
-#include "lib_report.h"
 
 #include <fcntl.h>
 #include <signal.h>

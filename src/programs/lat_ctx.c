@@ -27,7 +27,6 @@
 #include "bench.h"
 #include "lib_mem.h"
 #include "lib_partner.h"
-#include "lib_report.h"
 
 /*
  * Untimed laps: WARM_LAPS once a ring is built, and before each of its

@@ -18,7 +18,6 @@
  * usage: lat_dram_page [-v] [-W <warmup>] [-N <repetitions>] [-M <len>]
  */
 #include "bench.h"
-#include "lib_report.h"
 #include "lib_mem.h"
 #include "lib_probe.h"
 

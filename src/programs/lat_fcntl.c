@@ -19,7 +19,6 @@
  * usage: lat_fcntl [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
-#include "lib_report.h"
 #include "lib_partner.h"
 
 #include <fcntl.h>

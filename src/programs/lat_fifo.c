@@ -11,7 +11,6 @@
  * usage: lat_fifo [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
-#include "lib_report.h"
 #include "lib_potato.h"
 
 #include <fcntl.h>

@@ -36,11 +36,6 @@
  *               [-W <warmup>] [-N <repetitions>] [dir]
  */
 #include "bench.h"
-#include "lib_clock.h"
-#include "lib_env.h"
-#include "lib_interval.h"
-#include "lib_report.h"
-#include "lib_result.h"
 
 #include <fcntl.h>
 #include <limits.h>
@@ -48,7 +43,6 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
-#include "lib_have.h"
 #if defined(HAVE_LINUX_FS_H)
 #include <linux/fs.h>
 #include <sys/ioctl.h>

@@ -29,12 +29,8 @@
 #define _GNU_SOURCE		/* MAP_ANONYMOUS under -D_XOPEN_SOURCE */
 #endif
 #include "bench.h"
-#include "lib_report.h"
 #include "lib_mem.h"
 #include "lib_probe.h"
-#include "lib_env.h"
-#include "lib_timing.h"
-#include "lib_stats.h"
 
 #include <math.h>
 #include <signal.h>

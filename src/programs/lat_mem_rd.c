@@ -50,7 +50,6 @@
 #include "lib_chain.h"
 #include "lib_mem.h"
 #include "lib_probe.h"
-#include "lib_report.h"
 
 #include <ctype.h>
 #include <stdarg.h>

@@ -18,7 +18,6 @@
  */
 #include "bench.h"
 #include "lib_file.h"
-#include "lib_report.h"
 
 #include <sys/mman.h>
 

@@ -21,9 +21,7 @@
  * usage: lat_ops [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
-#include "lib_cpu.h"
 #include "lib_ops.h"
-#include "lib_report.h"
 
 /*
  * Operations per iteration: the loop counter runs beside the chain, yet

@@ -24,8 +24,6 @@
  *                      [-N <repetitions>] <file>
  */
 #include "bench.h"
-#include "lib_report.h"
-#include "lib_env.h"
 #include "lib_file.h"
 #include "lib_mem.h"
 

@@ -12,7 +12,6 @@
  * usage: lat_pipe [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
-#include "lib_report.h"
 #include "lib_potato.h"
 
 /* One byte: the message is a token, not data. */

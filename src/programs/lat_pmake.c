@@ -16,8 +16,6 @@
  *                  jobs usecs...
  */
 #include "bench.h"
-#include "lib_env.h"
-#include "lib_report.h"
 
 #include <limits.h>
 #include <sys/wait.h>

@@ -22,7 +22,6 @@
  *                 procedure|fork|exec|shell
  */
 #include "bench.h"
-#include "lib_report.h"
 
 #include <fcntl.h>
 #include <limits.h>

@@ -12,8 +12,6 @@
  * usage: lat_rand [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
-#include "lib_report.h"
-#include "lib_cpu.h"
 
 #include <stdlib.h>
 

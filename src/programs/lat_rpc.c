@@ -18,7 +18,6 @@
  * no host runs its own server on free loopback ports.
  */
 #include "bench.h"
-#include "lib_report.h"
 #include "lib_net.h"
 #include "lib_server.h"
 

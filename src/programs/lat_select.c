@@ -15,7 +15,6 @@
  *                   [-N <repetitions>] file|tcp
  */
 #include "bench.h"
-#include "lib_report.h"
 #include "lib_net.h"
 
 #include <fcntl.h>

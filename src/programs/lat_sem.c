@@ -13,8 +13,6 @@
  * usage: lat_sem [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
-#include "lib_report.h"
-#include "lib_env.h"
 #include "lib_partner.h"
 
 #include <signal.h>

@@ -30,9 +30,7 @@
  *                install|catch|prot [file]
  */
 #include "bench.h"
-#include "lib_env.h"
 #include "lib_mem.h"
-#include "lib_report.h"
 
 #include <fcntl.h>
 #include <limits.h>

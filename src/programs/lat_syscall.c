@@ -16,7 +16,6 @@
  *                    null|getpid|read|write|stat|fstat|open [file]
  */
 #include "bench.h"
-#include "lib_report.h"
 #include "lib_syscall.h"
 
 #include <fcntl.h>

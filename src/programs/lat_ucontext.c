@@ -16,8 +16,6 @@
  * usage: lat_ucontext [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
-#include "lib_have.h"
-#include "lib_report.h"
 
 #ifdef HAVE_UCONTEXT
 #include "lib_mem.h"

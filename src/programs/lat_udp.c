@@ -12,7 +12,6 @@
  * A client given no host runs its own server on a free loopback port.
  */
 #include "bench.h"
-#include "lib_report.h"
 #include "lib_net.h"
 #include "lib_server.h"
 

@@ -12,7 +12,6 @@
  *                 [-N <repetitions>]
  */
 #include "bench.h"
-#include "lib_report.h"
 #include "lib_potato.h"
 
 #include <sys/socket.h>

@@ -13,7 +13,6 @@
  * runs its own server on a private path and stops it afterwards.
  */
 #include "bench.h"
-#include "lib_report.h"
 #include "lib_net.h"
 #include "lib_server.h"
 

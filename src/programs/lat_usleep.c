@@ -23,7 +23,6 @@
 /* usleep() left POSIX in 2008; glibc declares it only on request. */
 #define _DEFAULT_SOURCE 1
 #include "bench.h"
-#include "lib_report.h"
 
 #include <limits.h>
 #include <sched.h>

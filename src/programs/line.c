@@ -14,9 +14,7 @@
  * usage: line [-v] [-W <warmup>] [-N <repetitions>] [-M <len>]
  */
 #include "bench.h"
-#include "lib_metric.h"
 #include "lib_probe.h"
-#include "lib_stats.h"
 #include "lib_topo.h"
 
 #define DEFAULT_LEN ((size_t)2 << 20)	/* 2048 pairs: > L1, < L2 */

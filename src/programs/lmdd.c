@@ -18,9 +18,7 @@
  *             [print=0|1|2] [opat=0|1] [ipat=0|1] [force=0|1] [trunc=0|1]
  */
 #include "bench.h"
-#include "lib_report.h"
 #include "lib_ddargs.h"
-#include "lib_timing.h"
 
 #include <fcntl.h>
 #include <signal.h>

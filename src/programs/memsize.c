@@ -15,7 +15,6 @@
 #define _GNU_SOURCE
 #endif
 #include "bench.h"
-#include "lib_metric.h"
 
 #include <stdint.h>
 #include <sys/mman.h>

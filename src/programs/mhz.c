@@ -29,8 +29,6 @@
  *   -c  print only the clock period in nanoseconds
  */
 #include "bench.h"
-#include "lib_metric.h"
-#include "lib_cpu.h"
 #include "lib_ops.h"
 
 #include <math.h>

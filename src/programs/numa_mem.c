@@ -30,7 +30,6 @@
 #include "bench.h"
 #include "lib_chain.h"
 #include "lib_mem.h"
-#include "lib_report.h"
 #include "lib_topo.h"
 
 #if defined(__linux__)

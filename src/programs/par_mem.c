@@ -14,7 +14,6 @@
  * usage: par_mem [-c] [-L <line>] [-M <len>] [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
-#include "lib_report.h"
 #include "lib_mem.h"
 #include "lib_probe.h"
 

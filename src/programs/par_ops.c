@@ -23,11 +23,7 @@
  * usage: par_ops [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
-#include "lib_report.h"
 #include "lib_ops.h"
-#include "lib_env.h"
-#include "lib_interval.h"
-#include "lib_cpu.h"
 
 /* Operations per chain per iteration (pairs x 2), at most 8 chains. */
 #define PAR_PAIRS(s) OPS_X16(s)

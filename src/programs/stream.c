@@ -45,9 +45,6 @@
  *               [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
-#include "lib_barrier.h"
-#include "lib_env.h"
-#include "lib_report.h"
 #include "lib_mem.h"
 
 #include <math.h>

@@ -7,8 +7,7 @@
  *
  * usage: timing_o
  */
-#include "lib_clock.h"
-#include "lib_metric.h"
+#include "bench.h"
 
 static const char usage[] = "\n";
 

@@ -18,12 +18,9 @@
  * usage: tlb [-c] [-L <line>] [-M <len>] [-W <warmup>] [-N <repetitions>]
  */
 #include "bench.h"
-#include "lib_report.h"
 #include "lib_mem.h"
 #include "lib_probe.h"
-#include "lib_env.h"
 #include "lib_levels.h"
-#include "lib_stats.h"
 
 #define DEFAULT_LEN	((size_t)16 << 20)	/* 4096 pages of 4 KB */
 #define DEFAULT_LINE	64

@@ -1,0 +1,253 @@
+/*
+ * lib_core.h - the core of the lmbench-ng timing harness API: the types,
+ * benchmp() and lmbench3's calls, and the bench_* additions.  Programs
+ * include bench.h, which includes this and the rest of the API; the
+ * harness's own headers include this one.
+ *
+ * A benchmark supplies three callbacks and a cookie; benchmp() sizes the
+ * loop, repeats the timing interval, runs parallel copies and keeps the
+ * samples.  The reporting calls (nano, micro, mb) print the median.
+ *
+ * The names and signatures follow the harness published with lmbench3, so
+ * a benchmark written against that header builds unchanged.  The bench_*
+ * calls below are lmbench-ng additions (option parsing, errors, cleanup).
+ */
+#ifndef LMBENCH_LIB_CORE_H
+#define LMBENCH_LIB_CORE_H
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+typedef unsigned long iter_t;
+typedef unsigned long long uint64;
+typedef long long int64;
+
+/* initialize, benchmark and cleanup all have this shape. */
+typedef void (*benchmp_f)(iter_t iterations, void *cookie);
+
+/* Timing intervals per run unless -N says otherwise; the median is kept. */
+#define TRIES 11
+
+/*
+ * Run benchmark(iterations, cookie) in `parallel` copies and record
+ * `repetitions` timing intervals of at least `enough` microseconds each
+ * (0: the interval in force: ENOUGH, else bench_default_enough, else the
+ * clock's).  initialize and cleanup, either may be NULL, are called with
+ * iterations == 0 once per copy at its start and end, and with the
+ * iteration count around every timing interval.  `warmup` microseconds of
+ * untimed running precede the first interval.  Parallel copies start each
+ * interval together; each round of them is one sample (doc/harness.md).
+ */
+void benchmp(benchmp_f initialize, benchmp_f benchmark, benchmp_f cleanup,
+	     int enough, int parallel, int warmup, int repetitions,
+	     void *cookie);
+
+/* Which copy this is (0 .. parallel-1), valid inside the callbacks. */
+int benchmp_childid(void);
+
+/* The median timing interval (microseconds) and its iteration count. */
+uint64 gettime(void);
+uint64 get_n(void);
+/* Replace the result by one interval measured by the program itself. */
+void settime(uint64 usecs);
+void save_n(uint64 n);
+
+/*
+ * Report `label: <gettime()/n> nanoseconds|microseconds` (n = operations in
+ * the median interval), and `<bytes/gettime()> MB/sec` (MB = 10^6 bytes).
+ * All print on stderr, lmbench3's convention.
+ */
+void nano(const char *label, uint64 n);
+void micro(const char *label, uint64 n);
+void mb(uint64 bytes);
+
+/* Sink a value so the compiler cannot delete the work producing it. */
+void use_int(int result);
+void use_pointer(void *result);
+
+/* Timer overhead and per-iteration loop overhead, microseconds. */
+double t_overhead(void);
+double l_overhead(void);
+
+/* Size with an optional k/K, m/M or g/G suffix (powers of 1024). */
+size_t bytes(const char *s);
+
+/* Print "Usage: <prog> <usage>" on stderr and exit 2. */
+void lmbench_usage(int argc, char *argv[], const char *usage);
+
+/*
+ * Place the calling process on a CPU according to LMBENCH_SCHED.
+ * benchproc 0 is the copy itself; 1..nbenchprocs are helper processes
+ * it forks (e.g. the other end of a pipe).  Returns 0, or -1 on failure.
+ */
+int handle_scheduler(int childno, int benchproc, int nbenchprocs);
+
+/* ---- lmbench-ng additions ---------------------------------------- */
+
+/*
+ * The common -P/-W/-N options.  repetitions 0: not given, TRIES
+ * intervals (LONG_REPS where every one is long: doc/harness.md).
+ */
+struct bench_opts {
+	int parallel;
+	int warmup;
+	int repetitions;
+};
+#define BENCH_OPTS_DEFAULT {1, 0, 0}
+#define BENCH_COMMON_OPTS "P:W:N:"
+
+/*
+ * Use `us` microseconds per interval instead of the clock's own interval,
+ * unless the user set ENOUGH or the clock's step or read cost is above
+ * us/1000 (lib_interval.c decides).  For CPU-bound operations of a few
+ * ns, whose short intervals let the median step over preemptions that
+ * longer ones would all contain.
+ */
+void bench_default_enough(long us);
+
+/*
+ * A series timed in interleaved rounds.  Each round times one interval
+ * of every point (forwards in even rounds, backwards in odd ones), so
+ * a burst of other load or a drift falls on all points alike instead of
+ * bending the series where it happened.  The callbacks keep benchmp()'s
+ * contract.  One copy: every point's initialize(0) runs before the first
+ * round and its cleanup(0) after the last, so all points' states live
+ * at once; a point is calibrated and warmed up (`warmup` microseconds)
+ * in its first round; `repetitions` rounds of one interval.  Parallel
+ * copies: at most 4 rounds, each a benchmp() of its share of the
+ * intervals, which sets up and tears down the state every round.
+ */
+struct bench_result;	/* the samples: src/harness/lib_result.h */
+struct bench_point {
+	benchmp_f initialize, benchmark, cleanup;
+	void *cookie;
+	/* Filled in by benchmp_rounds(): the iteration count and the
+	 * point's samples, as benchmp() keeps them (one per interval; with
+	 * parallel copies one per round of all copies together). */
+	iter_t n;
+	struct bench_result *result;
+};
+/* A point before benchmp_rounds(): its callbacks and cookie. */
+#define BENCH_POINT(init, bench, clean, arg) \
+	((struct bench_point){.initialize = (init), .benchmark = (bench), \
+			      .cleanup = (clean), .cookie = (arg)})
+void benchmp_rounds(struct bench_point *pts, int npts, int parallel,
+		    int warmup, int repetitions);
+/* Make a copy of a point's result the last one (gettime(), nano(), ...). */
+void bench_point_result(const struct bench_point *p);
+void bench_point_free(struct bench_point *p);
+/*
+ * 1 if every process stays on one CPU for the whole run: the placement
+ * in force is not DEFAULT, or this process may only run on one CPU
+ * (taskset, a one-CPU machine).
+ */
+int bench_placement_fixed(void);
+/*
+ * The placement (an LMBENCH_SCHED value) to use where LMBENCH_SCHED is
+ * unset or empty; call before benchmp().  LMBENCH_SCHED=DEFAULT still
+ * lets the scheduler decide.
+ */
+void bench_sched_default(const char *policy);
+
+/*
+ * One line of --help: an option ("-g"), an operand ("len_MB") or a mode
+ * ("null"), and what it means in a line.  An item that is just "-X" is
+ * shown as the usage text spells it ("-g <group>").
+ */
+struct bench_help {
+	const char *item;
+	const char *text;
+};
+/*
+ * Remember the program name, usage text and help lines (a table ended by
+ * an entry whose item is NULL; help may be NULL); install the cleanup
+ * handlers.  With --help as the first argument, or -h where the usage
+ * text names no -h option, print "Usage: <prog> <usage>" and a line per
+ * entry on stdout and exit 0.  -P, -W and -N get the library's line
+ * where the usage text names them and help does not; the lines follow
+ * the order in which the usage text names their items.
+ */
+void bench_init_help(int argc, char *argv[], const char *usage,
+		     const struct bench_help *help);
+/* bench_init_help() without lines of the program's own. */
+void bench_init(int argc, char *argv[], const char *usage);
+/*
+ * bench_init_help() with the usage text generated from a variant table
+ * (as bench_arg_variant): the names, joined by '|', replace the "%s" in
+ * usage.  first_help, unless NULL, is the address of the first entry's
+ * const char * member that --help shows as each mode's line (the same
+ * member in every entry).  BENCH_INIT_VARIANTS(argc, argv,
+ * usage, table) for a static array; BENCH_INIT_VARIANTS_HELP(argc, argv,
+ * usage, lines, table) for one whose entries have a member `help`.
+ */
+void bench_init_variants(int argc, char *argv[], const char *usage,
+			 const struct bench_help *help, const void *table,
+			 size_t n, size_t entsize, const void *first_help);
+#define BENCH_INIT_VARIANTS(argc, argv, usage, table) \
+	bench_init_variants((argc), (argv), (usage), NULL, (table), \
+			    sizeof(table) / sizeof((table)[0]), \
+			    sizeof((table)[0]), NULL)
+#define BENCH_INIT_VARIANTS_HELP(argc, argv, usage, lines, table) \
+	bench_init_variants((argc), (argv), (usage), (lines), (table), \
+			    sizeof(table) / sizeof((table)[0]), \
+			    sizeof((table)[0]), &(table)[0].help)
+/* Handle -P/-W/-N: 1 if c was one of them, 0 if not (bad value: usage). */
+int bench_common_opt(int c, const char *arg, struct bench_opts *opts);
+/*
+ * The whole command line of a program whose only options are -P/-W/-N:
+ * parse them, check that min_ops..max_ops operands follow (max_ops < 0:
+ * no upper bound), else the usage line; returns the first operand's index.
+ */
+int bench_common_args(int argc, char *argv[], struct bench_opts *opts,
+		      int min_ops, int max_ops);
+/* Usage line on stderr, exit 2. */
+void bench_usage(void) __attribute__((noreturn));
+/* "<prog>: <reason>" on stderr, exit 2 (bad input). */
+void bench_fail(const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 1, 2)));
+/* "<prog>: <reason>: <strerror(errno)>" on stderr, exit 1 (runtime). */
+void bench_die(const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 1, 2)));
+const char *bench_progname(void);
+
+/* Strict parsers: 0 on success, -1 on junk, sign or overflow. */
+int bench_parse_long(const char *s, long min, long max, long *out);
+int bench_parse_size(const char *s, size_t *out);
+/* The same, but a bad value gets the usage line and exit 2. */
+long bench_arg_long(const char *s, long min, long max);
+/*
+ * The entry of a variant table named `arg`: the table holds n entries of
+ * entsize bytes, each starting with its name (const char *).  No such
+ * name: the usage line and exit 2.  BENCH_VARIANT(arg, table) for a
+ * static array.
+ */
+size_t bench_arg_variant(const char *arg, const void *table, size_t n,
+			 size_t entsize);
+#define BENCH_VARIANT(arg, table) \
+	bench_arg_variant((arg), (table), sizeof(table) / sizeof((table)[0]), \
+			  sizeof((table)[0]))
+size_t bench_arg_size(const char *s);
+
+/*
+ * Files and directories removed at exit, on a fatal error and on
+ * SIGINT/SIGTERM/SIGHUP (directories must be empty by then).
+ */
+void bench_tmp_register(const char *path);
+void bench_tmp_unregister(const char *path);
+/*
+ * Call fn in this (the first) process at exit, on a fatal error and on
+ * SIGINT/SIGTERM/SIGHUP/SIGQUIT, after parallel copies are gone and
+ * before registered paths are removed: for what is not a path (a SysV
+ * object, a tree of files named by index).  fn must be async-signal-safe.
+ */
+void bench_cleanup_hook(void (*fn)(void));
+/* mkstemp() in $TMPDIR (or /tmp), registered; returns the fd. */
+int bench_tmpfile(char *path, size_t size, const char *stem);
+
+#endif
