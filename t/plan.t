@@ -123,6 +123,11 @@ is($p->{group}{m}{sweeps}, 1, 'without points: swept once, however far over');
 $p = make_plan(\@pt, budget => 33);
 is($p->{group}{m}{sweeps}, 1, 'budget 33: the counts and one sweep fit, it stays swept');
 
+# Over the plan's share (88%) but within the budget: the note says which.
+$p = make_plan([ tl('b', '5'), tl('m', '4', '0.5', 0, '1/8', 'sweeps=2') ], budget => 20);
+is($p->{notes}[-1], 'the least plan is estimated at 20 s, more than 88% of the budget of 20 s',
+   'a least plan of 20 s in a budget of 20: over its 88% share, not over the budget');
+
 # ---- ROUNDS ---------------------------------------------------------------------------
 $p = make_plan([ @abc, $sw[1] ], runs => 3, budget => 10);
 is_deeply(counts($p, qw(a b c s)), [ 3, 3, 1, 3 ], 'ROUNDS=3: 3 of each that runs again, even over the budget');

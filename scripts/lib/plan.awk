@@ -236,7 +236,9 @@ END {
 	for (i = 1; i <= n; i++) if (order[i] in fewer)
 		gave = gave (gave == "" ? "" : ", ") order[i] " " cnt[order[i]] " times"
 	if (gave != "") print "note", "over the budget: " gave
-	if (total > avail) print "note", sprintf("the least plan is estimated at %d s, more than the budget of %d s", total + 0.5, budget)
+	# Over the plan's share of the budget, or over the budget itself.
+	if (total > avail) print "note", sprintf("the least plan is estimated at %d s, more than %s", total + 0.5,
+		total > budget ? sprintf("the budget of %d s", budget) : sprintf("%d%% of the budget of %d s", 100 * PLAN_SHARE, budget))
 	# Within it: one more invocation where it costs least (not where the
 	# plan had to give something up: that comes back first).
 	for (; gave == "";) {
