@@ -35,7 +35,7 @@ is_deeply([ grep { $_ eq 'place' || /^(net|remote)$/ } @order ], [qw(net remote 
 	  'place after net and remote, whose lines it repeats');
 is_deeply([ @{ $g{syscall} }[1 .. 9] ], [qw(OS all 120 0.15+5*span - 1 SYSCALL 1/1 file)],
 	  'syscall: OS, 120 s, its cost in its span, no later model, span, SYSCALL, runs again, uses FILE');
-is_deeply([ @{ $g{mem} }[1 .. 9] ], [qw(OS+HARDWARE all 600 3.4+52*main 0.24+8*main 0 BCOPY 1/8 sweeps=2,points)],
+is_deeply([ @{ $g{mem} }[1 .. 9] ], [ qw(OS+HARDWARE all 600 3.4+52*main 0.24+8*main 0 BCOPY 1/8), 'sweeps=2,points' ],
 	  'mem: either part, its costs in MAIN (all steps, the later points), no span, 1/8, two sweeps, may go unswept');
 is_deeply([ @{ $g{memlat} }[4, 5, 8, 9] ],
 	  [ '6.5+20*main+2*chase', '0.85+4.5*main', '3/5', 'sweeps=2,resweep=3.5+13*main+4*chase,points' ],
