@@ -40,7 +40,7 @@ sub make_plan {
 		my @f = split /\t/;
 		if ($f[0] eq 'group') {
 			my %g;
-			@g{qw(count least sweeps first later span)} = @f[ 2 .. 7 ];
+			@g{qw(count least sweeps first later span asked pfirst)} = @f[ 2 .. 9 ];
 			$p{group}{ $f[1] } = \%g;
 			push @{ $p{order} }, $f[1];
 		} elsif ($f[0] eq 'run') {
@@ -243,12 +243,18 @@ is_deeply([ sort keys %{ $p->{group} } ], [qw(a s)], 'a group of the earlier run
 $p = make_plan([ tl('m', '4', '0.5', 0, '1/8', 'sweeps=2,points'), $sw[1],
 		 'gs m 0', 'gt m 0.6', 'gt m/2 0.4', 'gt m/3 0.5',
 		 'gs s 1', 'gt s 10', 'gt s/2 1', 'gt s/3 2', 'gt s/4 7', 'gm s/4', 'gt s/5 3' ], runs => 4);
-is_deeply([ @{ $p->{group}{m} }{qw(first later)} ], [ '4.00', '0.50' ],
-	  'm unswept before: its sweep from the model, its later ones the median of all three');
+is_deeply([ @{ $p->{group}{m} }{qw(first later pfirst)} ], [ '4.00', '0.45', '0.60' ],
+	  'm unswept before: its sweep from the model, its later ones the median of the other two, its unswept first its own');
 is_deeply([ @{ $p->{group}{s} }{qw(first later)} ], [ '10.00', '2.00' ],
 	  's: a sweep made again is no later one (the median of 1, 2, 3)');
 is($p->{total}, int(4 + 4 + 2 * 0.5 + 10 + 7 + 2 * 2 + 0.5), '... and it is the resweep, 7 s')
 	or diag("total $p->{total}");
+
+# Unswept again, the plan counts its first invocation at that run's
+# unswept first: 3 x 5 s of b, then m's 0.6 + 2 x 0.45 s.
+$p = make_plan([ @pt, 'gs m 0', 'gt m 0.6', 'gt m/2 0.4', 'gt m/3 0.5' ], budget => 20);
+is_deeply([ map { $p->{group}{m}{$_} } qw(sweeps pfirst) ], [ 0, '0.60' ], 'unswept again, from that run\'s unswept first');
+is($p->{total}, int(15 + 0.6 + 2 * 0.45 + 0.5), '... which the total counts once, the later ones twice');
 
 # A group the earlier run did not have: its model.
 $p = make_plan([ tl('a', '0.1'), tl('b', '5'), 'gt a 2.5' ], runs => 3);

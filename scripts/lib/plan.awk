@@ -45,10 +45,12 @@
 # first, and says so.
 #
 # Output, tab-separated:
-#   group NAME COUNT LEAST SWEEPS FIRST LATER SPAN_MS ASKED
+#   group NAME COUNT LEAST SWEEPS FIRST LATER SPAN_MS ASKED PFIRST
 #                                                    the plan per group
 #                                                    (ASKED: the sweeps
-#                                                    before a cut)
+#                                                    before a cut;
+#                                                    PFIRST: its first
+#                                                    invocation unswept)
 #   run NAME K                                       every invocation, in
 #                                                    run order; those with
 #                                                    K above COUNT are the
@@ -144,9 +146,15 @@ function resweep_cost(g, c) {
 	if (g in prev_resweep) return prev_resweep[g]
 	return resw[g] != "" ? cost(resw[g], span_of(g, c)) : first_cost(g, c)
 }
+# An unswept group's first invocation: its pass2 steps and its FIRST
+# ones; an earlier run's such first where there is one, else a later
+# one's cost.
+function pfirst_cost(g, c) {
+	return g in prev_pfirst ? prev_pfirst[g] : later_cost(g, c)
+}
 # What COUNT invocations of g cost: the sweeps in full, the rest later.
 function total_of(g, c,    s) {
-	if (sw[g] == 0) return c * later_cost(g, c)
+	if (sw[g] == 0) return c > 0 ? pfirst_cost(g, c) + (c - 1) * later_cost(g, c) : 0
 	s = c < sw[g] ? c : sw[g]
 	return first_cost(g, c) + (s - 1) * resweep_cost(g, c) + (c - s) * later_cost(g, c)
 }
@@ -164,6 +172,8 @@ function prev_times(    g, k, i, j, t, c, v) {
 		# made again.
 		c = (i <= (g in psw ? psw[g] : sw[g]) || (k in made)) ? "r" : "l"
 		if (i == 1 && c == "r") { prev_first[g] = gt[k]; continue }
+		# Unswept there: its first made its FIRST steps too.
+		if (i == 1) { prev_pfirst[g] = gt[k]; continue }
 		nv[g, c]++; val[g, c, nv[g, c]] = gt[k]
 	}
 	for (g in est) for (j = 1; j <= 2; j++) {
@@ -258,7 +268,7 @@ END {
 		g = order[i]
 		print "group", g, cnt[g], (cnt[g] < lo[g] ? cnt[g] : lo[g]), sw[g],
 			sprintf("%.2f", first_cost(g, cnt[g])), sprintf("%.2f", later_cost(g, cnt[g])),
-			span_of(g, cnt[g]), sw0[g]
+			span_of(g, cnt[g]), sw0[g], sprintf("%.2f", pfirst_cost(g, cnt[g]))
 	}
 	# The order: the first invocations in lmbench3's order, each at its
 	# share of the first round's time, and each group's later ones spread
