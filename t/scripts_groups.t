@@ -84,6 +84,8 @@ sub steps {
 		   MAIN => 16, HALF_MAIN => 8, HF_CACHE => 'L1d 32K; L1i 32K; L2 1024K', PP => '',
 		   FILE => '/x/XXX', TMPD => '/t', FASTMEM => 'NO', SLOWFS => 'NO',
 		   NOTBUILT => '', DROPIN => '', %v);
+	# As the run sets it: the group's first invocation.
+	$env{FIRST} //= $env{PASS} == 1 ? 'YES' : '';
 	my $vars = join '', map { "$_='$env{$_}'\n" } sort keys %env;
 	open(my $s, '>', "$tmp/run.sh") or die;
 	print $s $vars, ". scripts/lib/steps.sh\n", $standins, ". '$tmp/groups.sh'\n", "grp_$group\n";
@@ -111,6 +113,12 @@ is_deeply(steps('file', PASS => 3, POINTS => 1), [ 'file 64', 'title "read bandw
 	'run bw_file_rd 16m io_only /x/XXX', 'out', 'title "Mmap read bandwidth',
 	'run bw_mmap_rd 16m mmap_only /x/XXX', 'out' ],
 	  'file, a later invocation: the two points of the summary, at MAIN');
+is_deeply(steps('file', POINTS => 1), [ 'file 64', 'title "read bandwidth',
+	'run bw_file_rd 16m io_only /x/XXX', 'out', 'title "read open2close bandwidth',
+	'run bw_file_rd 16m open2close /x/XXX', 'out', 'title "Mmap read bandwidth',
+	'run bw_mmap_rd 16m mmap_only /x/XXX', 'out', 'title "Mmap read open2close bandwidth',
+	'run bw_mmap_rd 16m open2close /x/XXX', 'out' ],
+	  'file, unswept, its first invocation: all four series at MAIN (lkp-tests reads mmap open2close)');
 is(scalar(grep { /^title/ } @{ steps('mem') }), 10, 'mem: ten series');
 is_deeply([ grep { /^run/ && !/^run bw_mem (?:8m (?:bcopy|bcopy conflict|fcp|cp)|16m (?:bzero|frd|rd|fwr|wr|rdwr))$/ }
 	    @{ steps('mem') } ], [], 'mem: the copies over HALF_MAIN, the rest over MAIN');
@@ -135,6 +143,10 @@ is_deeply([ grep { /^run/ } @{ steps('memlat', HF_CACHE => '') } ],
 is_deeply([ grep { /^run/ } @{ steps('memlat', PASS => 3, POINTS => 1, HF_LLC_KB => 1024) } ],
 	  [ 'run lat_mem_rd -m 2048k 16 128', 'run lat_mem_rd -m 2048k -t 16 16' ],
 	  'memlat, a later invocation: from twice the last-level cache to MAIN');
+is_deeply([ grep { /^run/ } @{ steps('memlat', POINTS => 1, HF_LLC_KB => 1024) } ],
+	  [ 'run lat_mem_rd -m 0 16 128', 'run lat_mem_rd -m 2048k -t 16 16', 'run lat_mem_rd -H -m 65536k -t 65536k 64' ],
+	  'memlat, unswept, its first invocation: stride 128 from the smallest size (L2 $), '
+	  . 'the random chase beyond twice the LLC, the huge-page chase (Rand mem)');
 is_deeply([ grep { /^run/ } @{ steps('memlat', PASS => 3, POINTS => 1, HF_LLC_KB => 8192) } ],
 	  [ 'run lat_mem_rd -m 16m 16 128', 'run lat_mem_rd -m 16m -t 16 16' ],
 	  'memlat, a later invocation, twice the last-level cache at MAIN: MAIN alone');

@@ -12,9 +12,10 @@
 #                   again "-" or N/D; flags "-" or a comma list of pin,
 #                   hide, file (it uses $FILE), dropin, requires=KEY,
 #                   sweeps=N, runs=MIN-MAX, resweep=MODEL: what a sweep
-#                   after the first costs, points: its pass2 steps make
-#                   every figure the summary takes from it, so the plan
-#                   may leave it unswept)
+#                   after the first costs, points: its pass2 steps (and
+#                   its first invocation's FIRST ones) make every figure
+#                   the summary and the harnesses take from it, so the
+#                   plan may leave it unswept)
 #   -v want=sh      each group as a shell function grp_<name> (steps:
 #                   steps_<name>) that scripts/lmbench runs
 #
