@@ -9,9 +9,9 @@
 #     { rows => [ { name, old, new, pct, fpct, p, test, m, n, mde, judged,
 #       verdict, why, rec } ], sorted by group, metric and numeric x;
 #       properties => [ rows not judged ]; groups => [ { group, n, counts =>
-#       { verdict => n }, geomean } ]; incomparable => [ names ]; found_once
-#       => [ cache levels, c2c kinds one side lacks ]; groups also up and
-#       down: metrics better and worse; see => n (metrics
+#       { verdict => n }, geomean, up, down (metrics better, worse) } ];
+#       incomparable => [ names ]; found_once => [ cache levels, c2c kinds
+#       one side lacks ]; see => n (metrics
 #       whose least detectable change is d or less); judged => n }
 #   LMCompare::gating($verdict)   # 1 if the verdict makes compare exit 1
 #   LMCompare::kind($name)        # the kind of a metric (ops, cpu, ipc, ...)
