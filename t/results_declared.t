@@ -5,7 +5,8 @@
 # line with its unit; #series lines after a block, each a family of point
 # metrics (col=, point= templates), once however often a program repeats
 # it; a point's #stats line that declares its series; a line of numbers
-# alone named by the declaration after it.  The reader adds the placement
+# alone named by the declaration after it; a #counters line's missing=
+# carried to the #stats lines after it.  The reader adds the placement
 # suffix, nothing else; an undeclared value of such a file is other.*.
 use strict;
 use warnings;
@@ -104,4 +105,18 @@ is_deeply([ @{ $s{'c2c.matrix'} }{qw(x_unit y_unit)} ], [ 'cpu', 'cpu' ], 'the s
 is($s{'fs.latency'}{y_unit}, 'files', 'the first family names the series');
 is_deeply($run->{orphan_decls}, [], 'no declaration left over');
 is_deeply($run->{orphan_stats}, [], 'no #stats left over');
+
+# What a program could not count: said once on a #counters line, carried
+# to each #stats line after it until the next one (older files: inline).
+($m) = metrics_of('counters',
+	'#counters missing="cycles: no PMU"',
+	'A: 1.0000 microseconds', st('A', 1, 'name=a better=lower'),
+	'B: 2.0000 microseconds', st('B', 2, 'name=b better=lower'),
+	'#counters missing=""',
+	'C: 3.0000 microseconds', st('C', 3, 'name=c better=lower'),
+	'D: 4.0000 microseconds', st('D', 4, 'name=d better=lower counters_missing="off"'));
+is($m->{a}{stats}{counters_missing}, 'cycles: no PMU', '#counters: carried to the #stats after it');
+is($m->{b}{stats}{counters_missing}, 'cycles: no PMU', 'and to the next');
+ok(!defined $m->{c}{stats}{counters_missing}, 'missing="": nothing missing from there on');
+is($m->{d}{stats}{counters_missing}, 'off', 'a line\'s own counters_missing= (older files) as it is');
 done_testing();

@@ -10,7 +10,9 @@
 # programs printed on stderr.  Scalar results look like "label: X unit",
 # series are a title (a line starting with a double quote, or one of the
 # titles lmbench3 writes without it), "x y" lines and a blank line.
-# lmbench-ng adds a "#stats ..." line after each value (LMBENCH_STATS=1)
+# lmbench-ng adds a "#stats ..." line after each value (LMBENCH_STATS=1),
+# a "#counters missing=..." line before a program's first (carried to
+# each #stats record after it as counters_missing)
 # and notes in brackets: [SKIPPED: ...], [FAILED: ...],
 # [CHECK: name: status: value: message], [GROUP_TIME: g s], the host's
 # drift probes ([DRIFT_PROBES: ], [DRIFT: ] points in {drift}: LMDrift),
@@ -87,7 +89,9 @@ sub parse_fh {
 	);
 	# $closed: the series whose block a blank line just ended (its #stats
 	# lines follow); $off: the width of a "#+" taken off the line.
-	my ($series, $closed, $heading, $last, $pending, $placement, $pass);
+	# $counters: what the last "#counters" line said could not be counted
+	# (a program says it once; older files on each #stats line).
+	my ($series, $closed, $heading, $last, $pending, $placement, $pass, $counters);
 	# $bare: a line of numbers alone (lat_pmake, lat_dram_page print
 	# no label), named by the declaration that follows it.
 	my $bare;
@@ -102,9 +106,15 @@ sub parse_fh {
 		chomp $line;
 		$line =~ s/\r\z//;
 		my $off = $line =~ s/^#\+(?: |\z)// ? $+[0] : 0;
+		if ($line =~ /^#counters\s+(.*)$/) {
+			$counters = declaration($1)->{missing};
+			next;
+		}
 		if ($line =~ /^#stats\s+(.*)$/) {
 			my $st = parse_stats($1);
 			$st->{line} = $.;
+			$st->{counters_missing} //= $counters
+				if defined $counters && length $counters;
 			my $s = $series // $closed;
 			$last = claim_bare(\%run, \$bare, $st, $placement, $pass) // $last
 				if defined $st->{name} && !defined $st->{x};

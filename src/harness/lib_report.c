@@ -138,7 +138,6 @@ static void print_counters(const struct bench_result *r, double ops_iter)
 	double sum[CTR_COUNT] = {0}, iters = 0, ns = 0;
 	unsigned valid = ~0u;
 	int *idx, n, i, k;
-	const char *why = counters_missing();
 
 	idx = result_order(r, &n);
 	for (i = 0; i < n; i++) {
@@ -168,8 +167,28 @@ static void print_counters(const struct bench_result *r, double ops_iter)
 	    sum[CTR_TASK_CLOCK] > 0)
 		fprintf(stderr, " ghz=%.4g",
 			sum[CTR_CYCLES] / sum[CTR_TASK_CLOCK]);
-	if (why != NULL)
-		fprintf(stderr, " counters_missing=\"%s\"", why);
+}
+
+/*
+ * What the counters could not count is the process's, not a result's: a
+ * "#counters missing=..." line (missing="" when every counter counts)
+ * says it before the first #stats line and again only when it changes
+ * (a forked copy reopens them).  Readers carry it to the #stats lines
+ * after it; files before it have counters_missing= on each.
+ */
+static void counters_line(void)
+{
+	static char said[256];
+	static int any;
+	const char *why = counters_missing();
+
+	if (why == NULL)
+		why = "";
+	if (any && strcmp(said, why) == 0)
+		return;
+	fprintf(stderr, "#counters missing=\"%s\"\n", why);
+	snprintf(said, sizeof(said), "%s", why);
+	any = 1;
 }
 
 /*
@@ -184,6 +203,7 @@ static void stats_line(const struct bench_result *r, const struct metric *m,
 	double *v, overlap;
 	int i, n;
 
+	counters_line();
 	fprintf(stderr, "#stats label=\"%s\" unit=%s", label, unit);
 	if (m != NULL && m->name != NULL && series)
 		metric_series_keys(m);

@@ -153,7 +153,9 @@ static void present(void)
 	ok(!isnan(key(out, "cache_misses_op")) &&
 	   !isnan(key(out, "dtlb_misses_op")) && !isnan(key(out, "faults_op")),
 	   "cache, TLB and fault counts per op");
-	ok(strstr(out, "counters_missing") == NULL, "no counters_missing key");
+	ok(strstr(out, "counters_missing") == NULL &&
+	   strstr(out, "#counters missing=\"\"\n") != NULL,
+	   "#counters line: nothing missing");
 }
 
 static void absent(void)
@@ -175,8 +177,12 @@ static void absent(void)
 	ok(isnan(key(out, "cycles_op")) && isnan(key(out, "ghz")) &&
 	   !isnan(key(out, "cpu_share")) && !isnan(key(out, "switches")),
 	   "no PMU: no cycles_op or ghz, software keys there");
-	ok(strstr(out, "counters_missing=\"cycles") != NULL,
-	   "no PMU: counters_missing key");
+	ok(strstr(out, "#counters missing=\"cycles") != NULL &&
+	   strstr(out, "counters_missing") == NULL,
+	   "no PMU: said on the #counters line, not on #stats");
+	capture(print_last, out, sizeof(out));
+	ok(strstr(out, "#counters") == NULL && strstr(out, "#stats") != NULL,
+	   "said once: no #counters line while it is unchanged");
 
 	refuse_hw = 0;
 	refuse_kernel = 1;
