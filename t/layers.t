@@ -74,8 +74,9 @@ for my $f (glob('src/programs/*.c'), glob('src/harness/*.h')) {
 	open(my $in, '<', $f) or die "$f: $!";
 	while (<$in>) {
 		next unless /^\s*#\s*include\s+"([^"]+)"/;
-		push @door, "$f: $1" if $f =~ m{/programs/} && $harness_h{$1};
-		push @circle, "$f: $1" if $f =~ m{/harness/} && $1 eq 'bench.h';
+		my $h = $1;
+		push @door, "$f: $h" if $f =~ m{/programs/} && $harness_h{$h};
+		push @circle, "$f: $h" if $f =~ m{/harness/} && $h eq 'bench.h';
 	}
 	close $in;
 }
