@@ -6,7 +6,8 @@
 # #stats after the block with x=, titles lmbench3 writes without a quote,
 # bw_tcp's points ending "MB/sec", the second pass behind "#+").  A #stats
 # key it does not know is kept, and a #stats line tied to no point is an
-# orphan, never attached elsewhere.
+# orphan, never attached elsewhere.  A file without declarations reads
+# as the same results declared as the programs declare them today.
 use strict;
 use warnings;
 use lib 'scripts/lib';
@@ -132,4 +133,42 @@ $run = LMResults::parse($new);
 my ($v2) = grep { ($_->{pass} // 0) == 2 } @{ $run->{values} };
 my @lines = split /\n/, do { local (@ARGV, $/) = $new; <> };
 is(substr($lines[ $v2->{line} - 1 ], $v2->{at}, 6), '0.4000', 'a "#+" value\'s offset in its line');
+
+# The past read as the present: the same results written without
+# declarations (before RESULTS_FORMAT 3, LMPast names them) and with
+# them as the programs declare today read to the same metrics.
+my @body = ('Simple syscall: 0.1000 microseconds',
+	'tlb: 96 pages 1.50000 nanoseconds',
+	'Memory latency: 90.00 nanoseconds 5.20 parallelism',
+	'"c2c latency', '0 1 45.5', '1 0 46', '',
+	'"File system latency', "0k\t238\t221160\t586636", '',
+	'"loaded latency rd, 1 loader: MB/s ns', '0 191.6', '369 197.2', '',
+	'"numa latency', '0 0 80.5', '0 1', '');
+my @decl = ('Simple syscall: 0.1000 microseconds',
+	st('Simple syscall', 0.1, name => 'syscall.null', better => 'lower') =~ s/unit=u/unit=microseconds/r,
+	two_number_lines(),
+	'"c2c latency', '0 1 45.5', '1 0 46', '',
+	'#series name=c2c.matrix unit=nanoseconds better=lower x_name=cpu x_unit=cpu y_name=cpu y_unit=cpu col=3 point=c2c.pair.{x}_{y}',
+	'"File system latency', "0k\t238\t221160\t586636", '',
+	'#series name=fs.latency unit=files better=none kind=count x_name=size x_unit=size',
+	'#series name=fs.create unit=files/sec better=higher x_name=size x_unit=size col=3',
+	'#series name=fs.delete unit=files/sec better=higher x_name=size x_unit=size col=4',
+	'"loaded latency rd, 1 loader: MB/s ns', '0 191.6', '369 197.2', '',
+	'#series name=mem.loaded.rd.loaders_1 unit=nanoseconds better=lower x_name=bandwidth x_unit=MB/sec point={name}@{i}',
+	'#series name=mem.loaded.rd.loaders_1.bandwidth unit=MB/sec better=none x_name=bandwidth x_unit=MB/sec col=1 point={name}@{i}',
+	'"numa latency', '0 0 80.5', '0 1', '',
+	'#series name=numa.latency unit=nanoseconds better=lower x_name=node x_unit=node y_name=node y_unit=node col=3 point={name}.{x}_{y}');
+my $past = LMResults::metrics(LMResults::parse(file('past', @body, '[STATUS: complete]')));
+my $now = LMResults::metrics(LMResults::parse(file('now', '[RESULTS_FORMAT: 4]', @decl, '[STATUS: complete]')));
+my $view = sub {
+	my ($m) = @_;
+	return { map { my $v = $m->{$_}; ($_ => join '|', map { $v->{$_} // '-' }
+		qw(value unit better bytes property count label)) } grep { !/^:/ } keys %$m };
+};
+is_deeply($view->($past), $view->($now),
+	'the past, named by LMPast, reads as the same results declared today');
+is(scalar(grep { !/^:/ } keys %$past), 15, "all 15 of them");
+ok(!grep({ $past->{$_}{declared} } grep { !/^:/ } keys %$past), 'none of the past called declared');
+is_deeply([ map { "$_->{name} $_->{x_unit} $_->{y_unit}" } @{ $past->{':series'} } ],
+	[ map { "$_->{name} $_->{x_unit} $_->{y_unit}" } @{ $now->{':series'} } ], 'and the same series');
 done_testing();

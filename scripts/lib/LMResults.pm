@@ -35,8 +35,9 @@
 # program declared it (src/harness/lib_metric.h): name=, better=, bytes=
 # and kind= on its #stats line, or a "#metric" line after a value that has
 # no #stats, and a "#series" line per family of point metrics after a
-# series' block.  Those are taken as they are; the label regexes below
-# (@SCALAR, series_name) name the values of older files and lmbench3's.
+# series' block.  Those are taken as they are.  Files before, and
+# lmbench3's, are named from their labels and titles by LMPast, which
+# hands this reader the same declarations; naming rules are LMNames'.
 #
 # summary, percent, compare, json, graphs and html all read results through
 # this module; nothing else parses a results file.  Scripts that run a
@@ -46,6 +47,11 @@ package LMResults;
 use strict;
 use warnings;
 use File::Find ();
+use LMNames;
+use LMPast;
+
+*slug = \&LMNames::slug;
+*better = \&LMNames::better;
 
 our $SCHEMA_VERSION = 2;
 
@@ -538,195 +544,6 @@ sub scalar_fields {
 	return undef;
 }
 
-# ---- stable metric names ------------------------------------------------------
-
-# Scalar labels of files before [RESULTS_FORMAT: 3] (and lmbench3's):
-# regex => name (with $1.. substituted) and the byte-counting convention
-# where one applies.  Newer files carry the names their programs declare.
-my @SCALAR = (
-	[ qr/^Simple syscall$/, 'syscall.null' ],
-	[ qr/^Simple getpid$/, 'syscall.getpid' ],
-	[ qr/^Simple (read|write|stat|fstat)$/, 'syscall.$1' ],
-	[ qr/^Simple open\/close$/, 'syscall.open_close' ],
-	[ qr/^Select on (\d+) fd's$/, 'select.file.$1' ],
-	[ qr/^Select on (\d+) tcp fd's$/, 'select.tcp.$1' ],
-	[ qr/^Signal handler installation$/, 'sig.install' ],
-	[ qr/^Signal handler overhead$/, 'sig.catch' ],
-	[ qr/^Protection fault$/, 'sig.prot' ],
-	[ qr/^Protection fault, handler and siglongjmp$/, 'sig.prot_siglongjmp' ],
-	[ qr/^Procedure call$/, 'proc.procedure' ],
-	[ qr/^Process fork\+exit$/, 'proc.fork' ],
-	[ qr/^Process fork\+execve$/, 'proc.exec' ],
-	[ qr/^Process fork\+\/bin\/sh -c$/, 'proc.shell' ],
-	[ qr/^Pipe latency$/, 'pipe.latency' ],
-	[ qr/^Per-core read bandwidth$/, 'numa.per_core_read_bandwidth' ],
-	[ qr/^All-CPU read bandwidth \((\d+) copies\)$/, 'numa.all_cpu_read_bandwidth' ],
-	[ qr/^c2c (SMT siblings|shared LLC|different LLCs, same package|same package|same node|different nodes)$/,
-	  'c2c.$1' ],
-	[ qr/^AF_UNIX sock stream latency$/, 'unix.latency' ],
-	[ qr/^Fifo latency$/, 'fifo.latency' ],
-	[ qr/^Semaphore latency$/, 'sem.latency' ],
-	[ qr/^Fcntl lock latency$/, 'fcntl.latency' ],
-	[ qr/^Pagefaults on .*$/, 'pagefault' ],
-	[ qr/^UDP latency using (\S+)$/, 'net.@.udp_latency' ],
-	[ qr/^TCP latency using (\S+)$/, 'net.@.tcp_latency' ],
-	[ qr/^RPC\/(tcp|udp) latency using (\S+)$/, 'net.@.rpc_$1_latency' ],
-	[ qr/^TCP\/IP connection cost to (\S+)$/, 'net.@.tcp_connect' ],
-	[ qr/^TCP\/IP connection with accept to (\S+)$/, 'net.@.tcp_connect_accept' ],
-	[ qr/^socket UDP bandwidth using (\S+)$/, 'net.@.udp_bandwidth',
-	  'payload bytes received' ],
-	[ qr/^UNIX connection cost$/, 'unix.connect' ],
-	[ qr/^AF_UNIX sock stream bandwidth$/, 'unix.bandwidth', 'bytes received' ],
-	[ qr/^Pipe bandwidth$/, 'pipe.bandwidth', 'bytes received' ],
-	[ qr/^(integer|int64|uint64|float|double) (bit|add|mul|div|mod|bogo)(?:mflops)?$/, 'ops.$1.$2' ],
-	[ qr/^(integer|int64|uint64|float|double) (bit|add|mul|div|mod|bogo) parallelism$/,
-	  'par_ops.$1.$2' ],
-	[ qr/^STREAM (copy|scale|add|triad) latency$/, 'stream.$1.latency' ],
-	[ qr/^STREAM (copy|scale|add|triad) bandwidth$/, 'stream.$1.bandwidth',
-	  'STREAM: bytes read + bytes written per element' ],
-	[ qr/^STREAM2 (fill|copy|daxpy|sum) latency$/, 'stream2.$1.latency' ],
-	[ qr/^STREAM2 (fill|copy|daxpy|sum) bandwidth$/, 'stream2.$1.bandwidth',
-	  'STREAM: bytes read + bytes written per element' ],
-	[ qr/^tlb$/, 'tlb.pages' ],
-	[ qr/^tlb miss$/, 'tlb.miss' ],
-	[ qr/^L(\d) cache$/, 'cache.l$1.latency' ],
-	[ qr/^Memory latency$/, 'cache.memory.latency' ],
-	[ qr/^File .* write bandwidth$/, 'file.write_bandwidth', 'bytes written' ],
-	[ qr/^(drand48|lrand48|rand|random) latency$/, 'rand.$1' ],
-	[ qr/^lat_cmd$/, 'cmd' ],
-	# Named since lmbench-ng declares names (before: other.<label>).
-	[ qr/^ucontext swap latency$/, 'ucontext.latency' ],
-	[ qr/^(usleep|nanosleep|select|pselect|itimer) (\d+) microseconds$/, 'sleep.$1.$2' ],
-);
-
-# bw_mem's titles.  lmbench3 titles plain bcopy "libc bcopy unaligned"
-# and bcopy conflict "libc bcopy aligned"; results files before
-# [RESULTS_FORMAT: 2] have the two the other way round.
-my %BW_MEM_2 = (
-	'libc bcopy unaligned' => 'bcopy',
-	'libc bcopy aligned' => 'bcopy_conflict',
-);
-my %BW_MEM = (
-	'libc bcopy aligned' => 'bcopy',
-	'libc bcopy unaligned' => 'bcopy_conflict',
-	'Memory bzero bandwidth' => 'bzero',
-	'unrolled bcopy unaligned' => 'fcp',
-	'unrolled partial bcopy unaligned' => 'cp',
-	'Memory read bandwidth' => 'frd',
-	'Memory partial read bandwidth' => 'rd',
-	'Memory write bandwidth' => 'fwr',
-	'Memory partial write bandwidth' => 'wr',
-	'Memory partial read/write bandwidth' => 'rdwr',
-);
-my %BW_MEM_BYTES = (
-	bcopy => 'bytes copied (counted once)', bcopy_conflict => 'bytes copied (counted once)',
-	fcp => 'bytes copied (counted once)', cp => 'bytes copied (counted once)',
-	bzero => 'bytes zeroed', frd => 'bytes read', rd => 'bytes read',
-	fwr => 'bytes written', wr => 'bytes written',
-	rdwr => 'bytes of the buffer (each read and written once)',
-);
-
-sub slug {
-	my ($s) = @_;
-	$s = lc $s;
-	$s =~ s/[^a-z0-9]+/_/g;
-	$s =~ s/^_|_$//g;
-	return $s;
-}
-
-sub host_part {
-	my ($h) = @_;
-	return 'local' if !defined $h || $h eq 'localhost' || $h eq '127.0.0.1';
-	return 'remote.' . slug($h);
-}
-
-# disk's name for a device or file: its last path component, slugged
-# (/dev/sda: sda).
-sub disk_part {
-	my ($path) = @_;
-	$path =~ s{/+$}{};
-	$path =~ s{.*/}{};
-	return slug($path) || 'root';
-}
-
-# How disk read: its titles and labels end "(<how>...)".
-sub disk_how {
-	my ($text) = @_;
-	return undef unless $text =~
-		/\((O_DIRECT|page cache dropped, unverified|page cache dropped|page cache included)/;
-	return { O_DIRECT => 'direct', 'page cache dropped' => 'dropped',
-		 'page cache dropped, unverified' => 'unverified',
-		 'page cache included' => 'cached' }->{$1};
-}
-
-# name, unit, better, bytes convention of a scalar value.
-sub scalar_name {
-	my ($v) = @_;
-	return ('http.' . slug($1), undef) if $v->{label} =~ /^lat_http (.*)$/;
-	return ('disk.' . disk_part($1) . '.seek', undef)
-		if $v->{label} =~ /^disk (.+) seek \(/;
-	for my $r (@SCALAR) {
-		my ($re, $name, $bytes) = @$r;
-		if (my @m = $v->{label} =~ $re) {
-			my $n = $name;
-			if ($n =~ /\@/) {
-				my $host = pop @m;
-				$n =~ s/\@/host_part($host)/e;
-			}
-			$n =~ s/\$(\d)/slug($m[$1 - 1])/ge;
-			$n =~ s/uint64/int64/;
-			return ($n, $bytes);
-		}
-	}
-	return ('other.' . slug($v->{label}), undef);
-}
-
-# name, x unit, y unit, bytes convention of a series of a file before
-# [RESULTS_FORMAT: 3] (newer ones declare theirs: declared_series).
-sub series_name {
-	my ($s) = @_;
-	my ($t, $h) = ($s->{title}, $s->{heading} // '');
-	if ($t =~ /^stride=(\d+)/) {
-		my $stride = $1;
-		my $kind = $h =~ /random/i ? 'random_latency' : 'load_latency';
-		# lat_mem_rd counts its sizes in MiB (2^20 bytes).
-		return ("mem.$kind.stride_$stride", 'MiB', 'nanoseconds');
-	}
-	return ("ctx.size_$1k", 'processes', 'microseconds') if $t =~ /^size=(\d+)k/;
-	my $bw = ($s->{format} // 1) >= 2 && $BW_MEM_2{$t} || $BW_MEM{$t};
-	return ("bw_mem.$bw", 'MB', 'MB/sec', $BW_MEM_BYTES{$bw}) if $bw;
-	return ('file.reread', 'MB', 'MB/sec', 'bytes read') if $t eq 'read bandwidth';
-	return ('file.reread_open2close', 'MB', 'MB/sec', 'bytes read')
-		if $t eq 'read open2close bandwidth';
-	return ('mmap.reread', 'MB', 'MB/sec', 'bytes read') if $t eq 'Mmap read bandwidth';
-	return ('mmap.reread_open2close', 'MB', 'MB/sec', 'bytes read')
-		if $t eq 'Mmap read open2close bandwidth';
-	return ('mmap.latency', 'MB', 'microseconds') if $t eq 'mappings';
-	# disk: read bandwidth by offset, read latency by seek distance.
-	return ('disk.' . disk_part($1) . '.zone_bandwidth', 'MB', 'MB/sec', 'bytes read')
-		if $t =~ /^disk (.+) zone bandwidth \(/;
-	return ('disk.' . disk_part($1) . '.seek_distance', 'MB', 'microseconds')
-		if $t =~ /^disk (.+) seek by distance \(/;
-	return ('fs.latency', 'size', 'files') if $t eq 'File system latency';
-	return ('mem.parallelism', 'MB', 'parallelism')
-		if $t eq 'Memory load parallelism' || $t eq 'Memory parallelism';
-	return ('c2c.matrix', 'cpu', 'cpu') if $t eq 'c2c latency';
-	return ('numa.latency', 'node', 'node') if $t eq 'numa latency';
-	return ('numa.read_bandwidth', 'node', 'node') if $t eq 'numa read bandwidth';
-	# lat_mem_load: achieved MB/s against latency, one curve per loader count.
-	return ("mem.loaded.$1.loaders_$2", 'MB/sec', 'nanoseconds')
-		if $t =~ /^loaded latency (rd|wr), (\d+) loaders?:/;
-	return ('net.' . host_part($1) . '.tcp_bandwidth', 'MB', 'MB/sec', 'bytes received')
-		if $t =~ /^Socket bandwidth using (\S+)/;
-	return ('series.' . slug($t), 'x', 'y');
-}
-
-sub better {
-	my ($unit) = @_;
-	return 'lower' if $unit =~ /seconds$/;
-	return 'higher' if $unit =~ /MB\/sec|parallelism|\/sec$/;
-	return 'none';
-}
 
 # Every measured value under a stable name.  Series points are named
 # "<series>@<x>"; the series themselves are in $m->{':series'}.  A run
@@ -823,7 +640,7 @@ sub invocation_floor {
 # The metrics of one pass: these values and series of the run.
 sub pass_metrics {
 	my ($run, $values, $series_list) = @_;
-	my (%m, @series, %pi);
+	my (%m, @series);
 	# Files with declarations name their values by them alone.
 	my $declared = results_format($run) >= 3;
 	# A drop-in group's [METRIC_MAP: name = label-regex] lines name its values.
@@ -832,11 +649,10 @@ sub pass_metrics {
 	my @maps = map { my ($n, $src) = /^([A-Za-z0-9_.]+) = (.+)$/;
 		my $re = defined $n && do { no warnings 'regexp'; eval { qr/$src/ } };
 		$re ? [ $n, $re ] : () } @{ $run->{header}{METRIC_MAP} // [] };
-	for my $v (@$values) {
+	for my $v (map { $declared ? $_ : LMPast::value($_) } @$values) {
 		my $d = $v->{decl} // ($v->{stats} && defined $v->{stats}{name} ? $v->{stats} : undef);
-		my ($name, $bytes) = $d ? ($d->{name}, $d->{bytes})
-			: $declared ? ('other.' . slug($v->{label}), undef) : scalar_name($v);
-		for my $mp ($d ? () : @maps) {
+		my ($name, $bytes) = $d ? ($d->{name}, $d->{bytes}) : ('other.' . slug($v->{label}), undef);
+		for my $mp (!$d || $d->{inferred} ? @maps : ()) {
 			if ($v->{label} =~ $mp->[1]) {
 				($name, $bytes) = ($mp->[0], undef);
 				$v->{dropin} = 1;
@@ -851,7 +667,7 @@ sub pass_metrics {
 		add(\%m, $name, { label => $v->{label}, value => $v->{value},
 			unit => $v->{unit}, stats => $v->{stats}, bytes => $bytes,
 			better => $d ? $d->{better} // 'none' : better($v->{unit}),
-			($v->{dropin} ? (dropin => 1) : ()), ($d ? (declared => 1) : ()),
+			($v->{dropin} ? (dropin => 1) : ()), ($d && !$d->{inferred} ? (declared => 1) : ()),
 			($property ? (property => 1) : ()),
 			($d && ($d->{kind} // '') eq 'count' ? (count => 1) : ()), %src });
 		if ($v->{also}) {
@@ -860,9 +676,9 @@ sub pass_metrics {
 				value => $v->{also}{value}, unit => 'pages',
 				better => $ad ? $ad->{better} // 'none' : 'none',
 				(!$ad || ($ad->{kind} // '') eq 'property' ? (property => 1) : ()),
-				($ad ? (declared => 1) : ()),
+				($ad && !$ad->{inferred} ? (declared => 1) : ()),
 				line => $v->{line}, at => $v->{also}{at} })
-				if $ad || !$declared;
+				if $ad;
 		}
 		if (defined $v->{parallelism}) {
 			my $pd = $v->{parallelism_decl};
@@ -870,71 +686,17 @@ sub pass_metrics {
 				{ label => 'Memory latency parallelism',
 				value => $v->{parallelism}, unit => 'parallelism',
 				better => $pd ? $pd->{better} // 'none' : 'higher',
-				($pd ? (declared => 1) : ()),
+				($pd && !$pd->{inferred} ? (declared => 1) : ()),
 				line => $v->{line}, at => $v->{parallelism_at} })
-				if $pd || !$declared;
+				if $pd;
 		}
 	}
 	for my $s (@$series_list) {
-		if ($s->{decls}) {
-			declared_series(\%m, \@series, $s);
-			next;
-		}
-		my ($name, $xu, $yu, $bytes) = $declared ? ('series.' . slug($s->{title}), 'x', 'y')
-			: series_name($s);
-		$name .= ".$s->{placement}" if defined $s->{placement};
-		my %rec = (name => $name, title => $s->{title}, heading => $s->{heading},
-			x_unit => $xu, y_unit => $yu, bytes => $bytes, points => $s->{points});
-		if ($s->{title} =~ /ovr=($NUM)/) {
-			$rec{overhead} = $1 + 0;
-		}
-		$rec{overhead_stats} = $s->{overhead_stats} if $s->{overhead_stats};
-		push @series, \%rec;
-		for my $p (@{ $s->{points} }) {
-			my %src = (line => $p->{line}, at => $p->{at}[0]);
-			# A pair's point without its third column measured nothing.
-			next if $name =~ /^(?:numa\.|c2c\.matrix$)/ && !defined $p->{more}[0];
-			if ($name =~ /^numa\.(latency|read_bandwidth)$/) {
-				# "cpu-node memory-node value": one metric per pair.
-				my $lat = $1 eq 'latency';
-				add(\%m, "$name.$p->{x}_$p->{y}", { label => "$s->{title} $p->{x} $p->{y}",
-					value => $p->{more}[0] + 0,
-					unit => $lat ? 'nanoseconds' : 'MB/sec',
-					better => $lat ? 'lower' : 'higher', line => $p->{line},
-					at => $p->{at}[1] });
-				next;
-			}
-			if ($name eq 'c2c.matrix') {
-				# "from to ns": one metric per ordered pair of CPUs.
-				add(\%m, "c2c.pair.$p->{x}_$p->{y}", { label => "c2c $p->{x} to $p->{y}",
-					value => $p->{more}[0] + 0, unit => 'nanoseconds',
-					stats => $p->{stats}, better => 'lower', line => $p->{line},
-					at => $p->{at}[1] });
-				next;
-			}
-			if ($name =~ /^mem\.loaded\./) {
-				# The achieved bandwidth (x) differs run to run: points
-				# are named by their place in the curve (the pause level),
-				# latency and bandwidth apart.
-				next if $p->{x} =~ /[kKmM]$/;	# MB/s has no size suffix
-				my $i = $pi{$name}++;
-				add(\%m, "$name\@$i", { label => "$s->{title} point $i",
-					value => $p->{y} + 0, unit => 'nanoseconds', better => 'lower',
-					stats => $p->{stats}, %src });
-				add(\%m, "$name.bandwidth\@$i", { label => "$s->{title} point $i MB/s",
-					value => $p->{x} + 0, unit => 'MB/sec', better => 'none',
-					line => $p->{line}, at => $p->{x_at} });
-				next;
-			}
-			if ($name eq 'fs.latency') {
-				fs_point(\%m, $p, "$s->{title} $p->{x}");
-				next;
-			}
-			add(\%m, "$name\@$p->{x}", { label => "$s->{title} $p->{x}",
-				value => $p->{y} + 0, unit => $yu, stats => $p->{stats},
-				(defined $p->{incl_stats} ? (incl_overhead => $p->{incl_stats}) : ()),
-				bytes => $bytes, better => better($yu), more => $p->{more}, %src });
-		}
+		# A series no program declared in a file that declares: its
+		# title names it, its points are x and y.
+		declared_series(\%m, \@series, $s->{decls} ? $s : !$declared ? LMPast::series($s)
+			: { %$s, decls => [ { name => 'series.' . slug($s->{title}),
+				unit => 'y', x_unit => 'x', better => 'none', inferred => 1 } ] });
 	}
 	$m{':series'} = \@series;
 	return \%m;
@@ -971,7 +733,10 @@ sub declared_series {
 			my $name = ($d->{point} // '{name}@{x}') =~
 				s/\{(name|x|y|i)\}/$1 eq 'name' ? $d->{name} . $suffix
 					: $1 eq 'x' ? $p->{x} : $1 eq 'y' ? $p->{y} : $at/ger;
-			my $stats = $col == 1 ? undef : $col == 2 ? $p->{stats} : $p->{col_stats}[ $col - 2 ];
+			# A later column's own #stats (lat_fs's rates), or for the
+			# series' first family the point's (a matrix's pair).
+			my $stats = $col == 1 ? undef : $col == 2 ? $p->{stats}
+				: $p->{col_stats}[ $col - 2 ] // ($d == $first ? $p->{stats} : undef);
 			# The label: where the point is, and which family.
 			my $where = ($d->{point} // '') =~ /\{i\}/ ? "point $at"
 				: $p->{x} . (defined $d->{y_name} ? " $p->{y}" : '');
@@ -984,27 +749,10 @@ sub declared_series {
 				(defined $p->{incl_stats} && $col == 2 ? (incl_overhead => $p->{incl_stats}) : ()),
 				($d == $first && !defined $d->{y_name} && @{ $p->{more} } ? (more => $p->{more}) : ()),
 				($kind eq 'count' ? (count => 1) : ()),
-				($kind eq 'property' ? (property => 1) : ()), declared => 1,
+				($kind eq 'property' ? (property => 1) : ()),
+				($d->{inferred} ? () : (declared => 1)),
 				line => $p->{line}, at => $col == 1 ? $p->{x_at} : $p->{at}[ $col - 2 ] });
 		}
-	}
-}
-
-# lat_fs's line "<size> <files> <created/s> <deleted/s>": the files are
-# how many one interval made (the harness's count, not a result), the
-# rates are the results, each with its own #stats.
-sub fs_point {
-	my ($m, $p, $label) = @_;
-	add($m, "fs.latency\@$p->{x}", { label => $label, value => $p->{y} + 0,
-		unit => 'files', better => 'none', count => 1, more => $p->{more},
-		line => $p->{line}, at => $p->{at}[0] });
-	my @col = ([ 'create', 'created' ], [ 'delete', 'deleted' ]);
-	for my $i (0 .. $#col) {
-		next unless defined $p->{more}[$i];
-		add($m, "fs.$col[$i][0]\@$p->{x}", { label => "lat_fs $col[$i][0] $p->{x}",
-			value => $p->{more}[$i] + 0, unit => 'files/sec', better => 'higher',
-			stats => $p->{col_stats}[ $i + 1 ], line => $p->{line},
-			at => $p->{at}[ $i + 1 ] });
 	}
 }
 

@@ -12,6 +12,7 @@ package LMSummary;
 use strict;
 use warnings;
 use LMResults;
+use LMNames;
 use LMCaches;
 use LMInput;
 use LMDrift;
@@ -89,7 +90,7 @@ sub disks {
 sub disk_how {
 	my ($m, $d) = @_;
 	for my $s (@{ $m->{':series'} }) {
-		return LMResults::disk_how($s->{title}) if $s->{name} eq "disk.$d.zone_bandwidth";
+		return LMNames::disk_how($s->{title}) if $s->{name} eq "disk.$d.zone_bandwidth";
 	}
 	return undef;
 }
@@ -418,7 +419,7 @@ EOT
 		[ 10, sub { loaded($_[1], 'bw') }, 'higher', 'int' ],
 		[ 13, sub { loaded($_[1], 'lat') } ],
 	  ] },
-	{ per => sub { map { [ $_->{host}, LMResults::host_part($_->{host}) ] }
+	{ per => sub { map { [ $_->{host}, LMNames::host_part($_->{host}) ] }
 			@{ $_[0]{remote} } }, head => <<'EOT',
 *Remote* Communication latencies in microseconds - smaller is better
 ---------------------------------------------------------------------

@@ -12,7 +12,7 @@ use strict;
 use warnings;
 use Exporter 'import';
 
-our @EXPORT = qw(tiny_config config_of write_lines results_files slurp have_openmp
+our @EXPORT = qw(tiny_config config_of write_lines two_number_lines results_files slurp have_openmp
 		 stream_standin);
 
 # A configuration for a run that takes seconds: 4 MB, no remote, no disks,
@@ -60,6 +60,17 @@ sub write_lines {
 	print $fh map { "$_\n" } @l;
 	close($fh) or die "$f: $!";
 	return $f;
+}
+
+# tlb's and cache's lines of two numbers each, with the #metric lines
+# that declare them as their programs do.
+sub two_number_lines {
+	return ('tlb: 96 pages 1.50000 nanoseconds',
+		'#metric name=tlb.pages unit=pages better=none kind=property',
+		'#metric name=tlb.miss unit=nanoseconds better=lower',
+		'Memory latency: 90.00 nanoseconds 5.20 parallelism',
+		'#metric name=cache.memory.latency unit=nanoseconds better=lower',
+		'#metric name=cache.memory.parallelism unit=parallelism better=higher');
 }
 
 sub results_files {
