@@ -78,10 +78,13 @@ sub stats_series_ok {
 		is($r->{status}, 0, 'exit 0') or diag($r->{err});
 		my @l = split /\n/, $r->{err}, -1;
 		my @stats = grep { /^#stats/ } @l;
-		my @rest = grep { !/^#(?:stats|series)/ } @l;
+		my @rest = grep { !/^#(?:stats|series|counters)/ } @l;
 		is(scalar(grep { /^#series name=ctx\.size_\d+k unit=microseconds better=lower x_name=processes x_unit=processes$/ } @l),
 		   1, 'the series declared');
 		is(scalar(@stats), @procs + 1, 'a #stats line per point');
+		is(scalar(grep { / part=overhead / } @stats), 1, 'the overhead\'s said by part=overhead');
+		is(scalar(grep { / part=incl_overhead / } @stats), scalar(@procs),
+		   'each ring\'s by part=incl_overhead');
 		is_deeply([map { (/^(\d+) /)[0] } @rest[1 .. $#procs + 1]],
 			  \@procs, 'counts in the order given');
 		is(scalar(@rest), @procs + 3, 'header, counts, blank line');

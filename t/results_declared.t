@@ -114,4 +114,36 @@ is($m->{a}{stats}{counters_missing}, 'cycles: no PMU', '#counters: carried to th
 is($m->{b}{stats}{counters_missing}, 'cycles: no PMU', 'and to the next');
 ok(!defined $m->{c}{stats}{counters_missing}, 'missing="": nothing missing from there on');
 is($m->{d}{stats}{counters_missing}, 'off', 'a line\'s own counters_missing= (older files) as it is');
+
+# Since RESULTS_FORMAT 5 a #stats line says what it describes where that
+# is not its value (col=, part=); its label no longer does.
+sub five {
+	my ($name, @l) = @_;
+	my $f = write_lines("$tmp/$name", '[RESULTS_FORMAT: 5]', @l, '[STATUS: complete]');
+	my $run = LMResults::parse($f);
+	return (LMResults::metrics($run), $run);
+}
+my $five;
+($five, $run) = five('five',
+	'"File system latency', "0k\t10\t1000\t2000", '',
+	'#series name=fs.latency unit=files better=none kind=count x_name=size x_unit=size',
+	'#series name=fs.create unit=files/sec better=higher x_name=size x_unit=size col=3',
+	'#series name=fs.delete unit=files/sec better=higher x_name=size x_unit=size col=4',
+	st('made', 1000, 'x=0k col=3'), st('unmade', 2000, 'x=0k col=4'),
+	'"size=0k ovr=0.50', '2 1.50', '',
+	'#series name=ctx.size_0k unit=microseconds better=lower x_name=processes x_unit=processes',
+	st('over', 0.5, 'part=overhead'), st('ring', 2, 'x=2 part=incl_overhead'));
+is($five->{'fs.create@0k'}{stats}{label}, 'made', 'col=3: the third number\'s #stats, whatever its label');
+is($five->{'fs.delete@0k'}{stats}{label}, 'unmade', 'col=4: the fourth\'s');
+is($five->{'ctx.size_0k@2'}{incl_overhead}{label}, 'ring', 'part=incl_overhead: the ring\'s time with the overhead in');
+ok(!$five->{'ctx.size_0k@2'}{stats}, 'not the point\'s own');
+my ($ctx) = grep { $_->{name} eq 'ctx.size_0k' } @{ $five->{':series'} };
+is($ctx->{overhead_stats}{label}, 'over', 'part=overhead: the series\' overhead');
+is_deeply($run->{orphan_stats}, [], 'none left over');
+($five) = five('five-labels',
+	'"size=0k ovr=0.50', '2 1.50', '',
+	'#series name=ctx.size_0k unit=microseconds better=lower x_name=processes x_unit=processes',
+	st('procs=2 hand-over incl. overhead', 2, 'x=2'));
+is($five->{'ctx.size_0k@2'}{stats}{label}, 'procs=2 hand-over incl. overhead',
+	'format 5: a line without part= is its point\'s own, whatever its label says');
 done_testing();

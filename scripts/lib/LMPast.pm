@@ -8,6 +8,7 @@
 #   my $v2 = LMPast::value($v);    # a copy of a value with {decl} (and
 #                                  # {also}{decl}, {parallelism_decl})
 #   my $s2 = LMPast::series($s);   # a copy of a series with {decls}
+#   my $of = LMPast::stats_of($st); # what a #stats line describes
 #
 # A declaration made here has inferred => 1: the reader does not call its
 # metric declared, and a drop-in group's [METRIC_MAP: ] may rename it.
@@ -214,6 +215,21 @@ sub series {
 			unit => 'MB/sec', better => 'none', col => 1, point => '{name}@{i}' });
 	}
 	return { %$s, points => \@points, decls => \@decls };
+}
+
+
+# What a #stats line of a file before RESULTS_FORMAT 5 describes where
+# that is not its value, by its label (LMResults::stats_of): lat_fs's
+# rates, the point line's numbers 3 and 4; lat_ctx's overhead and its
+# rings' times with the overhead in.
+sub stats_of {
+	my ($st) = @_;
+	my $label = $st->{label} // '';
+	return { col => 3 } if $label eq 'lat_fs create';
+	return { col => 4 } if $label eq 'lat_fs delete';
+	return { part => 'overhead' } if $label eq 'overhead per hand-over';
+	return { part => 'incl_overhead' } if $label =~ /hand-over incl\. overhead$/;
+	return {};
 }
 
 1;

@@ -124,10 +124,11 @@ sub parse_fh {
 			my $s = $series // $closed;
 			$last = claim_bare(\%run, \$bare, $st, $placement, $pass) // $last
 				if defined $st->{name} && !defined $st->{x};
+			my $of = stats_of($st, results_format(\%run));
 			push @{ $run{orphan_stats} }, $st
 				if $st->{invalid} || !(defined $st->{x}
-					? attach_point_stats($st, $s)
-					: attach_stats($st, $last, $s, \$pending));
+					? attach_point_stats($st, $of, $s)
+					: attach_stats($st, $of, $last, $s, \$pending));
 			# A program that prints one point a run declares its
 			# series on the point's #stats line.
 			add_decl($s, $st) if $s && defined $st->{x} && defined $st->{x_name};
@@ -443,35 +444,45 @@ sub stats_problem {
 	return undef;
 }
 
+# What a #stats line describes where that is not its value (doc/results.md,
+# "The layout"): col=<n>, the point line's n-th number (lat_fs's create
+# and delete rates, 3 and 4), or part=overhead (lat_ctx's overhead, the
+# series') and part=incl_overhead (a ring's time per hand-over with the
+# overhead still in: the printed value is that minus the overhead, so
+# the intervals are not the value's).  Files before RESULTS_FORMAT 5 say
+# it by their labels (LMPast).  { col, part }; neither: the value's own.
+sub stats_of {
+	my ($st, $format) = @_;
+	my %of = (defined $st->{name} ? () : (col => $st->{col}), part => $st->{part});
+	return \%of if defined $of{col} || defined $of{part} || $format >= 5;
+	return LMPast::stats_of($st);
+}
+
 # Where a #stats line without x= belongs (inside a block before
-# RESULTS_FORMAT 2, or after a scalar).  Most follow the value they
-# describe; three do not: lat_fs printed its create rate's before the line
-# of its size and its delete rate's after it (columns 1 and 2 of that
-# line's "more"), and
-# lat_ctx's describe its overhead (the series) and each ring's time per
-# hand-over with the overhead still in (the printed value is that minus
-# the overhead, so the intervals are not the value's).  Returns false for
-# a line that belongs nowhere.
+# RESULTS_FORMAT 2, or after a scalar): the value before it, or what $of
+# says.  lat_fs printed its create rate's (col 3) before the line of its
+# size, its delete rate's (col 4) after it.  Returns false for a line
+# that belongs nowhere.
 sub attach_stats {
-	my ($st, $last, $series, $pending) = @_;
-	my $label = $st->{label} // '';
-	if ($label eq 'lat_fs create') {
+	my ($st, $of, $last, $series, $pending) = @_;
+	my ($col, $part) = ($of->{col} // 2, $of->{part} // '');
+	if ($col == 3) {
 		return 0 if $$pending;
 		$$pending = $st;
 		return 1;
 	}
-	if ($label eq 'lat_fs delete') {
-		return 0 unless $last && @{ $last->{more} // [] } >= 2
-			&& !$last->{col_stats}[2];
-		$last->{col_stats}[2] = $st;
+	if ($col > 3) {
+		return 0 unless $last && @{ $last->{more} // [] } >= $col - 2
+			&& !$last->{col_stats}[ $col - 2 ];
+		$last->{col_stats}[ $col - 2 ] = $st;
 		return 1;
 	}
-	if ($label eq 'overhead per hand-over') {
+	if ($part eq 'overhead') {
 		return 0 unless $series && !$series->{overhead_stats};
 		$series->{overhead_stats} = $st;
 		return 1;
 	}
-	if ($label =~ /hand-over incl\. overhead$/) {
+	if ($part eq 'incl_overhead') {
 		return 0 unless $last && !$last->{incl_stats};
 		$last->{incl_stats} = $st;
 		return 1;
@@ -482,16 +493,14 @@ sub attach_stats {
 }
 
 # A #stats line written after its series' block, x=<the point's x>: the
-# first point of that series with this x whose place for it is free (a
-# point's own, lat_fs's create and delete columns, lat_ctx's time with the
-# overhead in).  Returns false for a line that belongs nowhere.
+# first point of that series with this x whose place for it ($of) is
+# free.  Returns false for a line that belongs nowhere.
 sub attach_point_stats {
-	my ($st, $series) = @_;
+	my ($st, $of, $series) = @_;
 	return 0 unless $series;
-	my $label = $st->{label} // '';
-	my $slot = $label eq 'lat_fs create' ? sub { \$_[0]{col_stats}[1] }
-		 : $label eq 'lat_fs delete' ? sub { \$_[0]{col_stats}[2] }
-		 : $label =~ /hand-over incl\. overhead$/ ? sub { \$_[0]{incl_stats} }
+	my ($col, $part) = ($of->{col} // 2, $of->{part} // '');
+	my $slot = $col > 2 ? sub { \$_[0]{col_stats}[ $col - 2 ] }
+		 : $part eq 'incl_overhead' ? sub { \$_[0]{incl_stats} }
 		 : sub { \$_[0]{stats} };
 	for my $p (@{ $series->{points} }) {
 		next unless $p->{x} eq $st->{x};

@@ -192,12 +192,23 @@ static void counters_line(void)
 }
 
 /*
+ * What a #stats line is of where it is not its line's value: `col`, the
+ * point line's number it describes (3 on: lat_fs's rates), or `part`, a
+ * figure that is no metric's own (lat_ctx's overhead and its rings'
+ * times with the overhead in).  The readers place it by these keys.
+ */
+struct stats_of {
+	int col;
+	const char *part;
+};
+
+/*
  * The #stats line; m: its identity keys (NULL: none), series: m is the
  * series of the point it describes (its keys declare the series).
  */
 static void stats_line(const struct bench_result *r, const struct metric *m,
-		       int series, const char *label, const char *unit,
-		       double scale, int inverse)
+		       int series, struct stats_of of, const char *label,
+		       const char *unit, double scale, int inverse)
 {
 	struct stats st;
 	double *v, overlap;
@@ -209,6 +220,10 @@ static void stats_line(const struct bench_result *r, const struct metric *m,
 		metric_series_keys(m);
 	else if (m != NULL && m->name != NULL)
 		metric_keys(m);
+	else if (of.col > 2)
+		fprintf(stderr, " col=%d", of.col);
+	if (of.part != NULL)
+		fprintf(stderr, " part=%s", of.part);
 	fprintf(stderr, " parallel=%d", r->parallel);
 	overlap = result_overlap(r);
 	if (overlap >= 0)
@@ -233,11 +248,19 @@ static void stats_line(const struct bench_result *r, const struct metric *m,
 	fputc('\n', stderr);
 }
 
+void report_stats_part(const struct bench_result *r, const char *part,
+		       const char *label, const char *unit, double scale,
+		       int inverse)
+{
+	if (bench_env()->stats)
+		stats_line(r, NULL, 0, (struct stats_of){.part = part}, label,
+			   unit, scale, inverse);
+}
+
 void report_stats_line(const struct bench_result *r, const char *label,
 		       const char *unit, double scale, int inverse)
 {
-	if (bench_env()->stats)
-		stats_line(r, NULL, 0, label, unit, scale, inverse);
+	report_stats_part(r, NULL, label, unit, scale, inverse);
 }
 
 void report_json_samples(const char *key, const struct bench_result *r,
@@ -279,8 +302,9 @@ void report_result(const struct bench_result *r, const struct metric *m,
 		   double value, double scale, int inverse)
 {
 	if (bench_env()->stats)
-		stats_line(r, at == NULL || at->declare ? m : NULL,
-			   at != NULL, label, m->unit, scale, inverse);
+		stats_line(r, at == NULL || at->declare ? m : NULL, at != NULL,
+			   (struct stats_of){.col = at != NULL ? m->col : 0},
+			   label, m->unit, scale, inverse);
 	report_json(r, m, at, label, value, scale, inverse);
 }
 
@@ -373,7 +397,8 @@ void report_mb(const char *name, const char *bytes, const char *label,
 	fprintf(stderr, "%.2f MB/sec\n", value);
 	/* The #stats label is lmbench3's line's: "MB/sec". */
 	if (bench_env()->stats)
-		stats_line(r, &m, 0, "MB/sec", "MB/sec", per_iter * 1e3, 1);
+		stats_line(r, &m, 0, (struct stats_of){0}, "MB/sec", "MB/sec",
+			   per_iter * 1e3, 1);
 	report_json(r, &m, NULL, label, value, per_iter * 1e3, 1);
 }
 

@@ -28,10 +28,14 @@ double report_quantile(const struct bench_result *r, double q, double scale,
 		       int inverse);
 /*
  * The "#stats" line for r, when LMBENCH_STATS is set: statistics that
- * are no metric's own (lat_ctx's ring with its overhead still in).
+ * are no metric's own.  report_stats_part says what they are of
+ * (part=<part>; lat_ctx's "overhead" and its rings' "incl_overhead").
  */
 void report_stats_line(const struct bench_result *r, const char *label,
 		       const char *unit, double scale, int inverse);
+void report_stats_part(const struct bench_result *r, const char *part,
+		       const char *label, const char *unit, double scale,
+		       int inverse);
 
 /*
  * Where a point of a series is: x and y as its line prints them, its

@@ -415,7 +415,7 @@ int main(int argc, char *argv[])
 	fprintf(stderr, "\"size=%ldk ovr=%.2f\n", kb, ovr);
 	snprintf(name, sizeof(name), "ctx.size_%ldk", kb);
 	metric_series(&m);
-	report_stats_line(pts[0].result, "overhead per hand-over",
+	report_stats_part(pts[0].result, "overhead", "overhead per hand-over",
 			  "microseconds", 1e-3 / st[0].procs, 0);
 	for (i = 1; i < npts; i++) {
 		per = estimate(&pts[i], st[i].procs, fixed);
@@ -423,8 +423,8 @@ int main(int argc, char *argv[])
 		fprintf(stderr, "%s %.2f\n", x, per - ovr);
 		snprintf(label, sizeof(label),
 			 "procs=%d hand-over incl. overhead", st[i].procs);
-		report_stats_line(pts[i].result, label, "microseconds",
-				  1e-3 / st[i].procs, 0);
+		report_stats_part(pts[i].result, "incl_overhead", label,
+				  "microseconds", 1e-3 / st[i].procs, 0);
 		json_point(&m, x, i - 1, pts[i].result, st[i].procs, per, ovr);
 	}
 	fprintf(stderr, "\n");
