@@ -51,8 +51,14 @@ like($text, qr/^\[ENOUGH: 2000\]\n\[ENOUGH_SOURCE: environment\]$/m,
      'ENOUGH from the environment reused');
 like($text, qr/^\[CHECK: (governor|thp|smt|hypervisor|load|working_set|steal): /m,
      'self-checks recorded');
-like($text, qr/^Simple syscall: [0-9.]+ microseconds\n#stats label="Simple syscall" .*ci_lo=/m,
+like($text, qr/^Simple syscall: [0-9.]+ microseconds\n(?:#counters missing=.*\n)?#stats label="Simple syscall" .*ci_lo=/m,
      'a result line followed by its #stats line');
+# What the counters miss: before the first #stats line, then only where
+# it changes (each program says it; the run writes it once).
+my @said = $text =~ /^(#counters .*)$/mg;
+ok(@said >= 1 && $text =~ /\A(?:(?!^#stats ).)*^#counters /ms, 'a #counters line before the first #stats line');
+is(scalar(grep { $said[$_] eq $said[ $_ - 1 ] } 1 .. $#said), 0,
+   'no #counters line the same as the one before it (' . scalar(@said) . ' in all)');
 like($text, qr/^\[STATUS: complete\]\n\z/m, 'marked complete at the end');
 unlike($text, qr/INCOMPLETE/, 'not marked incomplete');
 # Every program of the run order that is not built is noted, never faked.
