@@ -206,6 +206,27 @@ int bench_common_opt(int c, const char *arg, struct bench_opts *opts);
  */
 int bench_common_args(int argc, char *argv[], struct bench_opts *opts,
 		      int min_ops, int max_ops);
+/*
+ * The start of a program whose options are -P/-W/-N alone and that takes
+ * no operand: bench_init() with the usage those options make, then
+ * bench_common_args() with no operand.
+ */
+void bench_plain_args(int argc, char *argv[], struct bench_opts *opts);
+/*
+ * A program that prints one figure of the machine and takes no argument
+ * (loop_o, timing_o) is this table: what it prints (its --help line),
+ * the figure's identity and label, how it is measured (microseconds) and
+ * how many decimals the line has.  bench_figure_main() is the whole
+ * program: the figure alone on stdout, or its JSON line.
+ */
+struct bench_figure {
+	const char *says;
+	const struct metric *metric;
+	const char *label;
+	double (*measure_us)(void);
+	int decimals;
+};
+int bench_figure_main(int argc, char *argv[], const struct bench_figure *f);
 /* Usage line on stderr, exit 2. */
 void bench_usage(void) __attribute__((noreturn));
 /* "<prog>: <reason>" on stderr, exit 2 (bad input). */

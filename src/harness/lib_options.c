@@ -294,3 +294,30 @@ int bench_common_args(int argc, char *argv[], struct bench_opts *opts,
 		bench_usage();
 	return optind;
 }
+
+void bench_plain_args(int argc, char *argv[], struct bench_opts *opts)
+{
+	bench_init(argc, argv,
+		   "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]\n");
+	bench_common_args(argc, argv, opts, 0, 0);
+}
+
+int bench_figure_main(int argc, char *argv[], const struct bench_figure *f)
+{
+	static struct bench_help help[2] = {{"(no arguments)", NULL},
+					     {NULL, NULL}};
+	double us;
+
+	help[0].text = f->says;
+	bench_init_help(argc, argv, "\n", help);
+	if (argc != optind)
+		bench_fail("%s: takes no arguments", argv[optind]);
+	us = f->measure_us();
+	if (metric_json())
+		metric_json_value(f->metric, f->label, us);
+	else
+		printf("%.*f\n", f->decimals, us);
+	if (fflush(stdout) != 0)
+		bench_die("stdout");
+	return 0;
+}

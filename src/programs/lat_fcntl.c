@@ -122,21 +122,12 @@ static void cleanup(iter_t n, void *cookie)
 	st->fd = -1;
 }
 
-static const char usage[] =
-	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>]\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{NULL, NULL}
-};
-
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state st = {-1, 0, {-1, -1}, 0};
 
-	bench_init_help(argc, argv, usage, help);
-	bench_common_args(argc, argv, &opts, 0, 0);
+	bench_plain_args(argc, argv, &opts);
 	benchmp(init, do_fcntl, cleanup, 0, opts.parallel, opts.warmup,
 		opts.repetitions, &st);
 	report_micro("fcntl.latency", "Fcntl lock latency", get_n());

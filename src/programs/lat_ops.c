@@ -48,14 +48,6 @@ static const struct variant {
 };
 #define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
 
-static const char usage[] =
-	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>]\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{NULL, NULL}
-};
-
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
@@ -63,9 +55,8 @@ int main(int argc, char *argv[])
 	struct bench_point pts[NVARIANTS];
 	size_t i;
 
-	bench_init_help(argc, argv, usage, help);
+	bench_plain_args(argc, argv, &opts);
 	bench_default_enough(CPU_INTERVAL_US);
-	bench_common_args(argc, argv, &opts, 0, 0);
 	ops_operands_init(&ops);
 	for (i = 0; i < NVARIANTS; i++)
 		pts[i] = BENCH_POINT(NULL, variants[i].bench, NULL, &ops);

@@ -83,22 +83,13 @@ static const struct variant {
 };
 #define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
 
-static const char usage[] =
-	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>]\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{NULL, NULL}
-};
-
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	size_t i;
 
-	bench_init_help(argc, argv, usage, help);
+	bench_plain_args(argc, argv, &opts);
 	bench_default_enough(CPU_INTERVAL_US);
-	bench_common_args(argc, argv, &opts, 0, 0);
 	for (i = 0; i < NVARIANTS; i++) {
 		benchmp(seed, variants[i].bench, NULL, 0, opts.parallel,
 			opts.warmup, opts.repetitions, NULL);

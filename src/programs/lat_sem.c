@@ -110,21 +110,12 @@ static void cleanup(iter_t n, void *cookie)
 		partner_reap(&st->pid, 1);
 }
 
-static const char usage[] =
-	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>]\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{NULL, NULL}
-};
-
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state st = {-1, 0, 0, 0};
 
-	bench_init_help(argc, argv, usage, help);
-	bench_common_args(argc, argv, &opts, 0, 0);
+	bench_plain_args(argc, argv, &opts);
 	make_set(2 * opts.parallel);
 	st.semid = set_id;
 	benchmp(init, do_sem, cleanup, 0, opts.parallel, opts.warmup,

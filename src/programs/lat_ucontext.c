@@ -81,20 +81,11 @@ static void cleanup(iter_t n, void *cookie)
 }
 #endif
 
-static const char usage[] =
-	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>]\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{NULL, NULL}
-};
-
 int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 
-	bench_init_help(argc, argv, usage, help);
-	bench_common_args(argc, argv, &opts, 0, 0);
+	bench_plain_args(argc, argv, &opts);
 #ifdef HAVE_UCONTEXT
 	{
 		static struct state st;

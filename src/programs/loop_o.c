@@ -9,32 +9,23 @@
  */
 #include "bench.h"
 
-static const char usage[] = "\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"(no arguments)", "print the cost of one empty loop iteration, in us"},
-	{NULL, NULL}
-};
-
 static const struct metric loop = {
 	.name = "clock.loop_overhead", .unit = "microseconds",
 	.kind = KIND_PROPERTY
 };
 
+static double measure_us(void)
+{
+	return clock_measure_loop_ns() / 1e3;
+}
+
+static const struct bench_figure figure = {
+	.says = "print the cost of one empty loop iteration, in us",
+	.metric = &loop, .label = "loop overhead", .measure_us = measure_us,
+	.decimals = 8
+};
+
 int main(int argc, char *argv[])
 {
-	double us;
-
-	bench_init_help(argc, argv, usage, help);
-	if (argc != optind)
-		bench_fail("%s: takes no arguments", argv[optind]);
-	us = clock_measure_loop_ns() / 1e3;
-	if (metric_json())
-		metric_json_value(&loop, "loop overhead", us);
-	else
-		printf("%.8f\n", us);
-	if (fflush(stdout) != 0)
-		bench_die("stdout");
-	return 0;
+	return bench_figure_main(argc, argv, &figure);
 }
