@@ -80,3 +80,43 @@ void potato_cleanup(iter_t n, void *cookie)
 	free(p->buf);
 	p->buf = NULL;
 }
+
+static const char usage_m[] =
+	"[-m <message size>] [-P <parallelism>] [-W <warmup>] "
+	"[-N <repetitions>]\n";
+
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help_m[] = {
+	{"-m", "bytes per message each way (default 1)"},
+	{NULL, NULL}
+};
+
+int potato_main(int argc, char *argv[], const struct potato_program *pp)
+{
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	size_t msg = 1;		/* lmbench3's: a one-byte token */
+	struct potato p;
+	int c;
+
+	if (pp->max_msg == 0) {
+		bench_plain_args(argc, argv, &opts);
+	} else {
+		bench_init_help(argc, argv, usage_m, help_m);
+		while ((c = getopt(argc, argv, "m:" BENCH_COMMON_OPTS)) != -1) {
+			if (c == 'm')
+				msg = bench_arg_size(optarg);
+			else if (!bench_common_opt(c, optarg, &opts))
+				bench_usage();
+		}
+		if (optind != argc)
+			bench_usage();
+		if (msg == 0 || msg > pp->max_msg)
+			bench_fail("-m: the message size must be 1 byte to "
+				   "%zu MB", pp->max_msg >> 20);
+	}
+	potato_setup(&p, msg, pp->open_fds);
+	benchmp(potato_init, potato_bench, potato_cleanup, 0, opts.parallel,
+		opts.warmup, opts.repetitions, &p);
+	report_micro(pp->name, pp->label, get_n());
+	return 0;
+}

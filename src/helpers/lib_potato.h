@@ -31,4 +31,18 @@ void potato_cleanup(iter_t n, void *cookie);
 /* Close a descriptor pair that may be one descriptor; set both to -1. */
 void potato_close_pair(int *a, int *b);
 
+/*
+ * A latency program of this family (lat_pipe, lat_fifo, lat_unix) is
+ * this table: how its channel opens, its metric's name, lmbench3's label
+ * and, where it takes -m (bytes each way, default 1), the most it allows
+ * (0: no -m, one byte).  potato_main() is the whole program: options,
+ * the round trips timed, the label and its microseconds.
+ */
+struct potato_program {
+	void (*open_fds)(struct potato *);
+	const char *name, *label;
+	size_t max_msg;
+};
+int potato_main(int argc, char *argv[], const struct potato_program *p);
+
 #endif

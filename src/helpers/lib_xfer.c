@@ -13,6 +13,10 @@
 #define MAX_MSG		((size_t)1 << 30)
 #define MAX_TOTAL	((size_t)((uint64_t)1 << 34 < SIZE_MAX ? \
 				  (uint64_t)1 << 34 : SIZE_MAX))
+/* lmbench3's message size for stream bandwidth, a Linux pipe's capacity. */
+#define DEFAULT_MSG	((size_t)64 << 10)
+/* 10 MB: long against a wake-up, short enough for a quick run. */
+#define DEFAULT_TOTAL	((size_t)10 << 20)
 
 void xfer_setup(struct xfer *x, size_t msg, size_t total,
 		void (*open_fds)(struct xfer *))
@@ -102,8 +106,8 @@ void xfer_cleanup(iter_t n, void *cookie)
 	x->buf = NULL;
 }
 
-void xfer_options(int argc, char *argv[], size_t *msg, size_t *total,
-		  struct bench_opts *opts)
+static void xfer_options(int argc, char *argv[], size_t *msg, size_t *total,
+			 struct bench_opts *opts)
 {
 	int c;
 
@@ -121,4 +125,32 @@ void xfer_options(int argc, char *argv[], size_t *msg, size_t *total,
 		bench_fail("-m: the message size must be 1 byte to 1 GB");
 	if (*total == 0 || *total > MAX_TOTAL)
 		bench_fail("-M: the total must be 1 byte to 16 GB");
+}
+
+static const char usage[] =
+	"[-m <message size>] [-M <total bytes>] [-P <parallelism>] "
+	"[-W <warmup>] [-N <repetitions>]\n";
+
+/* --help: a line per option and operand (bench_init_help). */
+static const struct bench_help help[] = {
+	{"-m", "bytes per write (default 64 KB)"},
+	{"-M", "bytes moved per iteration (default 10 MB)"},
+	{NULL, NULL}
+};
+
+int xfer_main(int argc, char *argv[], const struct xfer_program *p)
+{
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	size_t msg = DEFAULT_MSG, total = DEFAULT_TOTAL;
+	struct xfer x;
+
+	bench_init_help(argc, argv, usage, help);
+	xfer_options(argc, argv, &msg, &total, &opts);
+	xfer_setup(&x, msg, total, p->open_fds);
+	benchmp(xfer_init, xfer_bench, xfer_cleanup, 0, opts.parallel,
+		opts.warmup, opts.repetitions, &x);
+	fprintf(stderr, "%s: ", p->label);
+	report_mb(p->name, "bytes received", p->label,
+		  (uint64)x.total * get_n());
+	return 0;
 }

@@ -28,13 +28,18 @@ void xfer_setup(struct xfer *x, size_t msg, size_t total,
 void xfer_init(iter_t n, void *cookie);
 void xfer_bench(iter_t n, void *cookie);
 void xfer_cleanup(iter_t n, void *cookie);
-/* Options shared by bw_pipe and bw_unix: -m, -M and the common ones. */
-void xfer_options(int argc, char *argv[], size_t *msg, size_t *total,
-		  struct bench_opts *opts);
 
-/* --help lines (struct bench_help) of -m and -M. */
-#define XFER_HELP \
-	{"-m", "bytes per write (default 64 KB)"}, \
-	{"-M", "bytes moved per iteration (default 10 MB)"}
+/*
+ * A program of this family (bw_pipe, bw_unix) is this table: how its
+ * channel opens, its metric's name and lmbench3's label.  xfer_main()
+ * is the whole program: -m (bytes per write, default 64 KB), -M (bytes
+ * moved per iteration, default 10 MB) and the common options, the
+ * transfer timed, the label and its MB/sec.
+ */
+struct xfer_program {
+	void (*open_fds)(struct xfer *);
+	const char *name, *label;
+};
+int xfer_main(int argc, char *argv[], const struct xfer_program *p);
 
 #endif

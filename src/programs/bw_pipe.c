@@ -12,10 +12,6 @@
 #include "bench.h"
 #include "lib_xfer.h"
 
-/* 64 KB is a Linux pipe's default capacity: one write fills it. */
-#define DEFAULT_MSG	((size_t)64 << 10)
-/* 10 MB: long against a wake-up, short enough for a quick run. */
-#define DEFAULT_TOTAL	((size_t)10 << 20)
 
 static void open_pipes(struct xfer *x)
 {
@@ -29,29 +25,11 @@ static void open_pipes(struct xfer *x)
 	x->ack_rd = ack[0];
 }
 
-static const char usage[] =
-	"[-m <message size>] [-M <total bytes>] [-P <parallelism>] "
-	"[-W <warmup>] [-N <repetitions>]\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	XFER_HELP,
-	{NULL, NULL}
+static const struct xfer_program prog = {
+	.open_fds = open_pipes, .name = "pipe.bandwidth", .label = "Pipe bandwidth"
 };
 
 int main(int argc, char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	size_t msg = DEFAULT_MSG, total = DEFAULT_TOTAL;
-	struct xfer x;
-
-	bench_init_help(argc, argv, usage, help);
-	xfer_options(argc, argv, &msg, &total, &opts);
-	xfer_setup(&x, msg, total, open_pipes);
-	benchmp(xfer_init, xfer_bench, xfer_cleanup, 0, opts.parallel,
-		opts.warmup, opts.repetitions, &x);
-	fprintf(stderr, "Pipe bandwidth: ");
-	report_mb("pipe.bandwidth", "bytes received", "Pipe bandwidth",
-		  (uint64)x.total * get_n());
-	return 0;
+	return xfer_main(argc, argv, &prog);
 }

@@ -14,10 +14,6 @@
 
 #include <sys/socket.h>
 
-/* lmbench3's message size for stream bandwidth. */
-#define DEFAULT_MSG	((size_t)64 << 10)
-/* 10 MB: long against a wake-up, short enough for a quick run. */
-#define DEFAULT_TOTAL	((size_t)10 << 20)
 
 static void open_socketpair(struct xfer *x)
 {
@@ -33,29 +29,12 @@ static void open_socketpair(struct xfer *x)
 		bench_die("dup");
 }
 
-static const char usage[] =
-	"[-m <message size>] [-M <total bytes>] [-P <parallelism>] "
-	"[-W <warmup>] [-N <repetitions>]\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	XFER_HELP,
-	{NULL, NULL}
+static const struct xfer_program prog = {
+	.open_fds = open_socketpair, .name = "unix.bandwidth",
+	.label = "AF_UNIX sock stream bandwidth"
 };
 
 int main(int argc, char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	size_t msg = DEFAULT_MSG, total = DEFAULT_TOTAL;
-	struct xfer x;
-
-	bench_init_help(argc, argv, usage, help);
-	xfer_options(argc, argv, &msg, &total, &opts);
-	xfer_setup(&x, msg, total, open_socketpair);
-	benchmp(xfer_init, xfer_bench, xfer_cleanup, 0, opts.parallel,
-		opts.warmup, opts.repetitions, &x);
-	fprintf(stderr, "AF_UNIX sock stream bandwidth: ");
-	report_mb("unix.bandwidth", "bytes received",
-		  "AF_UNIX sock stream bandwidth", (uint64)x.total * get_n());
-	return 0;
+	return xfer_main(argc, argv, &prog);
 }

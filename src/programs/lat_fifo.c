@@ -18,8 +18,6 @@
 #include <signal.h>
 #include <sys/stat.h>
 
-/* One byte: the message is a token, not data. */
-#define MSG_BYTES 1
 
 /* A new FIFO at a fresh temporary path; both ends open, name removed. */
 static void open_fifo(int *rd, int *wr)
@@ -54,24 +52,11 @@ static void open_fifos(struct potato *p)
 	open_fifo(&p->rd, &p->peer_wr);
 }
 
-static const char usage[] =
-	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>]\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{NULL, NULL}
+static const struct potato_program prog = {
+	.open_fds = open_fifos, .name = "fifo.latency", .label = "Fifo latency"
 };
 
 int main(int argc, char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct potato p;
-
-	bench_init_help(argc, argv, usage, help);
-	bench_common_args(argc, argv, &opts, 0, 0);
-	potato_setup(&p, MSG_BYTES, open_fifos);
-	benchmp(potato_init, potato_bench, potato_cleanup, 0, opts.parallel,
-		opts.warmup, opts.repetitions, &p);
-	report_micro("fifo.latency", "Fifo latency", get_n());
-	return 0;
+	return potato_main(argc, argv, &prog);
 }

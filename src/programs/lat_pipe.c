@@ -14,8 +14,6 @@
 #include "bench.h"
 #include "lib_potato.h"
 
-/* One byte: the message is a token, not data. */
-#define MSG_BYTES 1
 
 static void open_pipes(struct potato *p)
 {
@@ -29,24 +27,11 @@ static void open_pipes(struct potato *p)
 	p->rd = from_peer[0];
 }
 
-static const char usage[] =
-	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>]\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{NULL, NULL}
+static const struct potato_program prog = {
+	.open_fds = open_pipes, .name = "pipe.latency", .label = "Pipe latency"
 };
 
 int main(int argc, char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct potato p;
-
-	bench_init_help(argc, argv, usage, help);
-	bench_common_args(argc, argv, &opts, 0, 0);
-	potato_setup(&p, MSG_BYTES, open_pipes);
-	benchmp(potato_init, potato_bench, potato_cleanup, 0, opts.parallel,
-		opts.warmup, opts.repetitions, &p);
-	report_micro("pipe.latency", "Pipe latency", get_n());
-	return 0;
+	return potato_main(argc, argv, &prog);
 }
