@@ -30,7 +30,8 @@ sub parse_out {
 	my ($err) = @_;
 	my %o = (zones => [], dist => []);
 	my $cur;
-	my @lines = split /\n/, $err;
+	# What the counters miss (said once, before the first #stats line).
+	my @lines = grep { !/^#counters / } split /\n/, $err;
 	for my $i (0 .. $#lines) {
 		my $l = $lines[$i];
 		if ($l =~ /^"disk \Q$img\E zone bandwidth \(([^)]*), (\d+)-byte reads\)$/) {

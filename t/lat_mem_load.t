@@ -38,7 +38,7 @@ for my $mode ('rd', 'wr') {
 	my $r = run([bin('lat_mem_load'), '-N', '3', '-M', '8M', 'rd'],
 		    env => { %env, LMBENCH_STATS => 1 });
 	is($r->{status}, 0, 'LMBENCH_STATS: exit 0') or diag($r->{err});
-	my @l = split /\n/, $r->{err};
+	my @l = grep { !/^#counters / } split /\n/, $r->{err};
 	my (@n, @bad);
 	for my $i (0 .. $#l - 1) {
 		next unless $l[$i] =~ /^\d+ ($n)$/;

@@ -77,7 +77,7 @@ sub reread_ok {
 			my $r = run([bin($prog), '-N', 3, $size, $v, $file],
 				    env => {quick_env(), LMBENCH_STATS => 1});
 			is($r->{status}, 0, "$v $size: exit 0") or diag($r->{err});
-			like($r->{err}, qr/^[0-9]+\.[0-9]{6} ($n)\n#stats [^\n]*\n\z/,
+			like($r->{err}, qr/^[0-9]+\.[0-9]{6} ($n)\n(?:#counters [^\n]*\n)?#stats [^\n]*\n\z/,
 			     "$v $size: one line (and its #stats)");
 			my ($mb, $bw) = $r->{err} =~ /^(\S+) (\S+)$/m;
 			my ($med) = $r->{err} =~ /^#stats .* median=($n) /m;
