@@ -218,9 +218,9 @@ void file_order(size_t *idx, size_t n, int random)
 	}
 }
 
-int file_bw_args(int argc, char *argv[], const void *table, size_t n,
-		 size_t entsize, struct bench_opts *opts, size_t *size,
-		 struct file_set *fs)
+static int file_bw_args(int argc, char *argv[], const void *table, size_t n,
+			size_t entsize, struct bench_opts *opts, size_t *size,
+			struct file_set *fs)
 {
 	int c, private_copies = 0;
 	size_t i;
@@ -243,8 +243,12 @@ int file_bw_args(int argc, char *argv[], const void *table, size_t n,
 	return (int)i;
 }
 
-void file_bw_report(size_t size, int parallel, const char *label,
-		    const char *series)
+/*
+ * "<size MB> <MB/s>" for the last benchmp(), a point of the series named
+ * `series` (declared first), then its #stats line.
+ */
+static void file_bw_report(size_t size, int parallel, const char *label,
+			   const char *series)
 {
 	const struct bench_result *r = result_last();
 	double scale = (double)size * parallel * 1e3;
@@ -260,4 +264,59 @@ void file_bw_report(size_t size, int parallel, const char *label,
 	fprintf(stderr, "%s %.2f\n", x, mbs);
 	report_result(r, &m, &(struct report_at){.x = x, .declare = 1}, label,
 		      mbs, scale, 1);
+}
+
+/* Per copy: its file, warmed into the cache and opened, then its setup. */
+static void file_bw_init(iter_t n, void *cookie)
+{
+	struct file_bw *f = cookie;
+
+	if (n != 0)
+		return;
+	f->path = file_set_path(&f->files);
+	file_warm(f->path, f->size);
+	f->fd = file_open(f->path);
+	if (f->prog->setup != NULL)
+		f->prog->setup(f);
+}
+
+static void file_bw_cleanup(iter_t n, void *cookie)
+{
+	struct file_bw *f = cookie;
+
+	if (n != 0)
+		return;
+	if (f->prog->takedown != NULL)
+		f->prog->takedown(f);
+	close(f->fd);
+}
+
+int file_bw_main(int argc, char *argv[], const struct file_bw_program *p,
+		 struct file_bw *st)
+{
+	static const char usage[] =
+		"[-C] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+		"<size> %s <file>\n";
+	static struct bench_help help[] = {
+		FILE_HELP_PRIVATE,
+		{"<size>", NULL},
+		{"<file>", "the file, at least <size> bytes"},
+		{NULL, NULL}
+	};
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	const struct file_bw_variant *v;
+
+	help[1].text = p->size_help;
+	st->prog = p;
+	bench_init_variants(argc, argv, usage, help, p->variants,
+			    p->nvariants, sizeof(p->variants[0]),
+			    &p->variants[0].help);
+	v = &p->variants[file_bw_args(argc, argv, p->variants, p->nvariants,
+				      sizeof(p->variants[0]), &opts,
+				      &st->size, &st->files)];
+	benchmp(file_bw_init, v->bench, file_bw_cleanup, 0, opts.parallel,
+		opts.warmup, opts.repetitions, st);
+	file_bw_report(st->size, opts.parallel, v->name, v->series);
+	file_set_free(&st->files);
+	return 0;
 }

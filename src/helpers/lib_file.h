@@ -59,23 +59,43 @@ int file_resident(int fd, off_t off, size_t len);
 /* Sum every 64-bit word (and trailing byte) of p[0 .. len). */
 uint64_t file_sum(const void *p, size_t len);
 
+/* One way of re-reading the file (a variant: name first). */
+struct file_bw_variant {
+	const char *name;
+	benchmp_f bench;
+	const char *help;	/* its --help line */
+	const char *series;	/* the run's series of its points */
+};
+
+struct file_bw_program;
+
+/* What every copy of a re-read program has; a program's state starts so. */
+struct file_bw {
+	struct file_set files;
+	size_t size;			/* bytes read per pass */
+	const char *path;		/* this copy's file */
+	int fd;				/* open on it, in every copy */
+	const struct file_bw_program *prog;
+};
+
 /*
- * The command line of the file re-read programs:
- * [-C] [-P n] [-W us] [-N n] <size> <variant> <file>.  `table` holds
- * `n` entries of `entsize` bytes, each starting with its name (a const
- * char *).  Fills opts, *size and fs (one private copy per parallel copy
- * with -C) and returns the index of the variant; bad input gets the usage
- * line and exit 2.
+ * A re-read program (bw_file_rd, bw_mmap_rd) is this table: its ways of
+ * reading, what <size> is to it, and what a copy sets up once its file is
+ * warmed into the page cache and opened (setup) and takes down before it
+ * is closed (takedown; NULL: nothing).  file_bw_main() is the whole
+ * program, st its state: [-C] [-P n] [-W us] [-N n] <size> <variant>
+ * <file>, the passes timed, "<size MB> <MB/s>" as a point of the
+ * variant's series (its #stats line declares it).
  */
-int file_bw_args(int argc, char *argv[], const void *table, size_t n,
-		 size_t entsize, struct bench_opts *opts, size_t *size,
-		 struct file_set *fs);
-/*
- * "<size MB> <MB/s>" for the last benchmp(), a point of the series named
- * `series` (declared first), then its #stats line.
- */
-void file_bw_report(size_t size, int parallel, const char *label,
-		    const char *series);
+struct file_bw_program {
+	const struct file_bw_variant *variants;
+	size_t nvariants;
+	const char *size_help;
+	void (*setup)(struct file_bw *f);
+	void (*takedown)(struct file_bw *f);
+};
+int file_bw_main(int argc, char *argv[], const struct file_bw_program *p,
+		 struct file_bw *st);
 
 /* --help line (struct bench_help) of -C. */
 #define FILE_HELP_PRIVATE \

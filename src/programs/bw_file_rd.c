@@ -23,10 +23,7 @@
 #define XFER	(64 * 1024)
 
 struct state {
-	struct file_set files;
-	size_t size;
-	const char *path;	/* this copy's file */
-	int fd;
+	struct file_bw f;	/* first: the harness's part */
 	char *buf;
 };
 
@@ -37,11 +34,11 @@ static uint64_t read_pass(struct state *st, int fd)
 	size_t off, want;
 	ssize_t r;
 
-	for (off = 0; off < st->size; off += (size_t)r) {
-		want = st->size - off < XFER ? st->size - off : XFER;
+	for (off = 0; off < st->f.size; off += (size_t)r) {
+		want = st->f.size - off < XFER ? st->f.size - off : XFER;
 		r = pread(fd, st->buf, want, (off_t)off);
 		if (r <= 0)
-			bench_die("read %s", st->path);
+			bench_die("read %s", st->f.path);
 		sum += file_sum(st->buf, (size_t)r);
 	}
 	return sum;
@@ -53,7 +50,7 @@ static void do_io_only(iter_t n, void *cookie)
 	uint64_t sum = 0;
 
 	while (n-- > 0)
-		sum += read_pass(st, st->fd);
+		sum += read_pass(st, st->f.fd);
 	use_int((int)sum);
 }
 
@@ -64,76 +61,42 @@ static void do_open2close(iter_t n, void *cookie)
 	int fd;
 
 	while (n-- > 0) {
-		fd = file_open(st->path);
+		fd = file_open(st->f.path);
 		sum += read_pass(st, fd);
 		close(fd);
 	}
 	use_int((int)sum);
 }
 
-/* Per copy: its file, warmed into the cache, and the read buffer. */
-static void init_copy(iter_t n, void *cookie)
+/* Per copy, once its file is warm and open: the read buffer. */
+static void setup(struct file_bw *f)
 {
-	struct state *st = cookie;
-
-	if (n != 0)
-		return;
-	st->path = file_set_path(&st->files);
-	file_warm(st->path, st->size);
-	st->fd = file_open(st->path);
-	st->buf = mem_alloc(XFER, 0);
+	((struct state *)f)->buf = mem_alloc(XFER, 0);
 }
 
-static void cleanup_copy(iter_t n, void *cookie)
+static void takedown(struct file_bw *f)
 {
-	struct state *st = cookie;
-
-	if (n != 0)
-		return;
-	close(st->fd);
-	mem_free(st->buf, XFER);
+	mem_free(((struct state *)f)->buf, XFER);
 }
 
-static const struct variant {
-	const char *name;
-	benchmp_f bench;
-	const char *help;	/* its --help line */
-	const char *series;	/* the run's series of its points */
-} variants[] = {
+static const struct file_bw_variant variants[] = {
 	{"io_only", do_io_only,
 	 "open once; each pass reads with pread()", "file.reread"},
 	{"open2close", do_open2close,
 	 "each pass also opens and closes the file",
 	 "file.reread_open2close"},
 };
-#define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
 
-static const char usage[] =
-	"[-C] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] <size> "
-	"%s <file>\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	FILE_HELP_PRIVATE,
-	{"<size>", "bytes read per pass"},
-	{"<file>", "the file, at least <size> bytes"},
-	{NULL, NULL}
+static const struct file_bw_program prog = {
+	.variants = variants,
+	.nvariants = sizeof(variants) / sizeof(variants[0]),
+	.size_help = "bytes read per pass",
+	.setup = setup, .takedown = takedown
 };
 
 int main(int argc, char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	const struct variant *v;
-	struct state st;
+	static struct state st;
 
-	memset(&st, 0, sizeof(st));
-	BENCH_INIT_VARIANTS_HELP(argc, argv, usage, help, variants);
-	v = &variants[file_bw_args(argc, argv, variants, NVARIANTS,
-				   sizeof(variants[0]), &opts, &st.size,
-				   &st.files)];
-	benchmp(init_copy, v->bench, cleanup_copy, 0, opts.parallel,
-		opts.warmup, opts.repetitions, &st);
-	file_bw_report(st.size, opts.parallel, v->name, v->series);
-	file_set_free(&st.files);
-	return 0;
+	return file_bw_main(argc, argv, &prog, &st.f);
 }

@@ -22,19 +22,16 @@
 #include <sys/mman.h>
 
 struct state {
-	struct file_set files;
-	size_t size;
-	const char *path;	/* this copy's file */
-	int fd;
+	struct file_bw f;	/* first: the harness's part */
 	void *map;		/* mmap_only: the mapping */
 };
 
-static void *map_file(const struct state *st, int fd)
+static void *map_file(const struct file_bw *f, int fd)
 {
-	void *p = mmap(NULL, st->size, PROT_READ, MAP_SHARED, fd, 0);
+	void *p = mmap(NULL, f->size, PROT_READ, MAP_SHARED, fd, 0);
 
 	if (p == MAP_FAILED)
-		bench_die("mmap %s", st->path);
+		bench_die("mmap %s", f->path);
 	return p;
 }
 
@@ -44,7 +41,7 @@ static void do_mmap_only(iter_t n, void *cookie)
 	uint64_t sum = 0;
 
 	while (n-- > 0)
-		sum += file_sum(st->map, st->size);
+		sum += file_sum(st->map, st->f.size);
 	use_int((int)sum);
 }
 
@@ -56,78 +53,44 @@ static void do_open2close(iter_t n, void *cookie)
 	int fd;
 
 	while (n-- > 0) {
-		fd = file_open(st->path);
-		p = map_file(st, fd);
-		sum += file_sum(p, st->size);
-		munmap(p, st->size);
+		fd = file_open(st->f.path);
+		p = map_file(&st->f, fd);
+		sum += file_sum(p, st->f.size);
+		munmap(p, st->f.size);
 		close(fd);
 	}
 	use_int((int)sum);
 }
 
-/* Per copy: its file, warmed into the cache (and mapped for mmap_only). */
-static void init_copy(iter_t n, void *cookie)
+/* Per copy, once its file is warm and open: the mapping mmap_only reads. */
+static void setup(struct file_bw *f)
 {
-	struct state *st = cookie;
-
-	if (n != 0)
-		return;
-	st->path = file_set_path(&st->files);
-	file_warm(st->path, st->size);
-	st->fd = file_open(st->path);
-	st->map = map_file(st, st->fd);
+	((struct state *)f)->map = map_file(f, f->fd);
 }
 
-static void cleanup_copy(iter_t n, void *cookie)
+static void takedown(struct file_bw *f)
 {
-	struct state *st = cookie;
-
-	if (n != 0)
-		return;
-	munmap(st->map, st->size);
-	close(st->fd);
+	munmap(((struct state *)f)->map, f->size);
 }
 
-static const struct variant {
-	const char *name;
-	benchmp_f bench;
-	const char *help;	/* its --help line */
-	const char *series;	/* the run's series of its points */
-} variants[] = {
+static const struct file_bw_variant variants[] = {
 	{"mmap_only", do_mmap_only,
 	 "map once; each pass sums every word", "mmap.reread"},
 	{"open2close", do_open2close,
 	 "each pass opens, maps, sums, unmaps, closes",
 	 "mmap.reread_open2close"},
 };
-#define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
 
-static const char usage[] =
-	"[-C] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] <size> "
-	"%s <file>\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	FILE_HELP_PRIVATE,
-	{"<size>", "bytes mapped and read per pass"},
-	{"<file>", "the file, at least <size> bytes"},
-	{NULL, NULL}
+static const struct file_bw_program prog = {
+	.variants = variants,
+	.nvariants = sizeof(variants) / sizeof(variants[0]),
+	.size_help = "bytes mapped and read per pass",
+	.setup = setup, .takedown = takedown
 };
 
 int main(int argc, char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	const struct variant *v;
-	struct state st;
+	static struct state st;
 
-	memset(&st, 0, sizeof(st));
-	BENCH_INIT_VARIANTS_HELP(argc, argv, usage, help, variants);
-	v = &variants[file_bw_args(argc, argv, variants, NVARIANTS,
-				   sizeof(variants[0]), &opts, &st.size,
-				   &st.files)];
-	benchmp(init_copy, v->bench, cleanup_copy, 0, opts.parallel,
-		opts.warmup, opts.repetitions, &st);
-	file_bw_report(st.size, opts.parallel, v->name, v->series);
-	file_set_free(&st.files);
-	return 0;
+	return file_bw_main(argc, argv, &prog, &st.f);
 }
