@@ -214,17 +214,29 @@ my @SUMMARY = (
 		[ 'Mmap reread', 'mmap.reread' ], [ 'Bcopy (libc)', 'bw_mem.bcopy' ],
 		[ 'Bcopy (hand)', 'bw_mem.fcp' ], [ 'Mem read', 'bw_mem.frd' ],
 		[ 'Mem write', 'bw_mem.fwr' ]),
-	direct('Memory latencies', [ 'L1 $', 'cache.l1.latency' ],
-	       [ 'L2 $', 'cache.l2.latency' ]),
-	# The stride-128 and the random-order curve beyond twice the last
-	# cache level the run believes.
+	direct('Memory latencies', [ 'L1 $', 'cache.l1.latency' ]),
+	# cache's L2, or where it found no clear plateau, the median of the
+	# stride-128 curve from twice L1d to half L2 (the levels the run
+	# believes).
+	[ 'Memory latencies', 'L2 $', sub {
+		my ($m, $run) = @_;
+		return val($m, 'cache.l2.latency') if defined val($m, 'cache.l2.latency');
+		my %c;
+		for (grep { $_->{type} ne 'instruction' } LMCaches::believed($run)) {
+			$c{ $_->{level} } = $_->{bytes} if $_->{bytes} > ($c{ $_->{level} } // 0);
+		}
+		return undef unless $c{1} && $c{2};
+		med(map { $m->{$_}{value} } grep { /^mem\.load_latency\.stride_128\@(.*)$/
+			&& $1 * 1048576 >= 2 * $c{1} && $1 * 1048576 <= $c{2} / 2 } keys %$m) } ],
+	# The stride-128 and the random-order curve from twice the last
+	# cache level the run believes up.
 	# Rand mem: the random chase over huge pages where the run took one,
 	# else over 4 KB pages.
 	(map { my ($c, @s) = @$_; [ 'Memory latencies', $c, sub {
 		my ($m, $run) = @_;
 		my $from = LMCaches::memory_from($run) // 0;
 		my ($s) = grep { my $s = $_; grep { /^\Q$s\E\@/ } keys %$m } @s;
-		med(map { $m->{$_}{value} } grep { /^\Q$s\E\@(.*)$/ && $1 * 1048576 > 2 * $from } keys %$m) } ] }
+		med(map { $m->{$_}{value} } grep { /^\Q$s\E\@(.*)$/ && $1 * 1048576 >= 2 * $from } keys %$m) } ] }
 		[ 'Main mem', 'mem.load_latency.stride_128' ],
 		[ 'Rand mem', 'mem.random_latency_huge.stride_64', 'mem.random_latency.stride_16' ]),
 	# The placement group's and the loaded group's, where a run has them
