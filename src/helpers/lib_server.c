@@ -625,3 +625,82 @@ void srv_dispatch(const struct srv_args *a, int type, int nargs,
 	else
 		close(net_client(SOCK_STREAM, *host, *port));
 }
+
+/* The round trips' copy: its socket and buffer (srv_rtt_main). */
+static const struct srv_rtt_program *rtt;
+
+static void rtt_init(iter_t n, void *cookie)
+{
+	struct srv_client *c = cookie;
+
+	if (n != 0)
+		return;
+	c->buf = calloc(1, c->msize);
+	if (c->buf == NULL)
+		bench_die("out of memory");
+	if (rtt->type == SOCK_STREAM) {
+		c->fd = srv_stream_client(c->host, c->port,
+					  (uint32_t)c->msize);
+		net_nodelay(c->fd);
+	} else {
+		c->fd = srv_dgram_client(c->host, c->port);
+		net_timeouts(c->fd, NET_IO_TIMEOUT_MS);
+	}
+}
+
+static void rtt_cleanup(iter_t n, void *cookie)
+{
+	struct srv_client *c = cookie;
+
+	if (n != 0)
+		return;
+	close(c->fd);
+	free(c->buf);
+}
+
+int srv_rtt_main(int argc, char *argv[], const struct srv_rtt_program *p,
+		 struct srv_client *c)
+{
+	static const char usage[] =
+		"-s [-b addr] [-p port] [-i idle_s] | [-m size] "
+		"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+		"[-p port] [host] | -S host [-p port]\n";
+	static struct bench_help help[] = {
+		SRV_HELP_SERVER,
+		SRV_HELP_NET,
+		SRV_HELP_PORT,
+		{"-m", NULL},
+		{NULL, NULL}
+	};
+	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	char label[512], name[METRIC_NAME_MAX];
+	pid_t server;
+	int ch;
+
+	rtt = p;
+	help[sizeof(help) / sizeof(help[0]) - 2].text = p->m_help;
+	c->msize = p->msg;
+	srv_args_init(&c->sa, p->port);
+	bench_init_help(argc, argv, usage, help);
+	while ((ch = srv_getopt(argc, argv, BENCH_COMMON_OPTS "m:", &opts,
+				&c->sa)) != -1) {
+		if (ch != 'm')
+			bench_usage();
+		c->msize = bench_arg_size(optarg);
+		if (c->msize < p->min_msg || c->msize > p->max_msg)
+			bench_fail("-m: message size must be %zu..%zu bytes",
+				   p->min_msg, p->max_msg);
+	}
+	if (argc - optind > 1)
+		bench_usage();
+	srv_dispatch(&c->sa, p->type, argc - optind, argv + optind, p->serve,
+		     c, &c->lfd, &c->host, &c->port, &server);
+	benchmp(rtt_init, p->bench, rtt_cleanup, 0, opts.parallel,
+		opts.warmup, opts.repetitions, c);
+	if (server > 0)
+		srv_child_stop(server);
+	snprintf(label, sizeof(label), "%s %s", p->label, c->host);
+	metric_net(c->host, p->metric, name, sizeof(name));
+	report_micro(name, label, get_n());
+	return 0;
+}

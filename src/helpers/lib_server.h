@@ -161,6 +161,41 @@ int srv_stream_client(const char *host, int port, uint32_t msize);
  */
 int srv_dgram_client(const char *host, int port);
 
+/* What every copy of a round-trip client keeps; its state starts so. */
+struct srv_client {
+	struct srv_args sa;
+	const char *host;		/* the server: given, or our own */
+	int port;
+	int lfd;			/* -s: the listening socket */
+	size_t msize;			/* bytes a message */
+	int fd;				/* a copy's connected socket */
+	char *buf;			/* a copy's message */
+};
+
+/*
+ * A round-trip program (lat_tcp, lat_udp) is this table: its socket type
+ * and default port, -m's bounds, default and --help line, its server (arg:
+ * the state) and one copy's round trips (bench; cookie: the state).
+ * srv_rtt_main() is the whole program: -s/-S/-b/-p/-i, -m and the common
+ * options, the server started, stopped or reached (srv_dispatch), per
+ * copy a socket connected to it (a stream one told -m, TCP_NODELAY; a
+ * datagram one with NET_IO_TIMEOUT_MS timeouts) and the message buffer,
+ * the round trips timed, "<label> <host>: <us> microseconds" named
+ * metric_net(host, metric).
+ */
+struct srv_rtt_program {
+	int type;
+	int port;
+	size_t min_msg, max_msg, msg;
+	const char *m_help;
+	void (*serve)(void *arg);
+	benchmp_f bench;
+	const char *label;
+	const char *metric;
+};
+int srv_rtt_main(int argc, char *argv[], const struct srv_rtt_program *p,
+		 struct srv_client *c);
+
 /* --help lines (struct bench_help) of the server options. */
 #define SRV_HELP_SERVER \
 	{"-s", "start a server in the background and exit"}, \
