@@ -15,6 +15,10 @@
 
 #include <sys/mman.h>
 
+#if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
+#define MAP_ANONYMOUS MAP_ANON
+#endif
+
 /* Huge-page alignment, so a buffer can start on a 2 MB boundary. */
 #define HUGE_ALIGN ((size_t)2 << 20)
 
@@ -23,6 +27,16 @@ size_t mem_page_size(void)
 	long ps = sysconf(_SC_PAGESIZE);
 
 	return ps > 0 ? (size_t)ps : 4096;
+}
+
+void *mem_shared(size_t size)
+{
+	void *p = mmap(NULL, size ? size : 1, PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		bench_die("mmap %zu shared bytes", size);
+	return p;
 }
 
 void *mem_alloc(size_t size, int flags)

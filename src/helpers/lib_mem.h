@@ -23,6 +23,11 @@
 /* Page-aligned anonymous memory, every page written once. Dies on failure. */
 void *mem_alloc(size_t size, int flags);
 void mem_free(void *p, size_t size);
+/*
+ * Zeroed memory shared with the processes forked after (a control block
+ * or a slot two processes write); dies on failure.  Freed at exit.
+ */
+void *mem_shared(size_t size);
 /* The base page size. */
 size_t mem_page_size(void);
 /*

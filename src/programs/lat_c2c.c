@@ -34,21 +34,14 @@
  *                [-r <sysfs root>]
  *   -l  list the pairs and their relations, measure nothing
  */
-#if defined(__linux__)
-#define _GNU_SOURCE		/* MAP_ANONYMOUS under -D_XOPEN_SOURCE */
-#endif
 #include "bench.h"
 #include "lib_file.h"
+#include "lib_mem.h"
 #include "lib_partner.h"
 #include "lib_stability.h"
 #include "lib_topo.h"
 
 #include <stdatomic.h>
-#include <sys/mman.h>
-
-#if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
-#define MAP_ANONYMOUS MAP_ANON
-#endif
 
 #define MAX_DEFAULT	32	/* CPUs measured by default: 992 pairs */
 #define LINE		128	/* apart, so no two slots share a line */
@@ -94,10 +87,7 @@ static void start_helper(struct helper *h, int which, int count)
 {
 	int p[2];
 
-	h->slot = mmap(NULL, sizeof(*h->slot), PROT_READ | PROT_WRITE,
-		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (h->slot == MAP_FAILED)
-		bench_die("mmap");
+	h->slot = mem_shared(sizeof(*h->slot));
 	atomic_init(&h->slot->ball, 0);
 	atomic_init(&h->slot->ready, 0);
 	if (pipe(p) != 0)

@@ -25,22 +25,14 @@
  * usage: lat_mem_load [-n <loaders>] [-M <len>] [-W <warmup>]
  *                     [-N <repetitions>] rd|wr
  */
-#if defined(__linux__)
-#define _GNU_SOURCE		/* MAP_ANONYMOUS under -D_XOPEN_SOURCE */
-#endif
 #include "bench.h"
 #include "lib_mem.h"
 #include "lib_probe.h"
 
 #include <math.h>
 #include <signal.h>
-#include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
-
-#if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
-#define MAP_ANONYMOUS MAP_ANON
-#endif
 
 #define DEFAULT_LEN	((size_t)256 << 20)	/* beyond the caches */
 #define MAX_LOADERS	64
@@ -352,11 +344,7 @@ int main(int argc, char *argv[])
 		bench_fail("-M %zu: at least 64K is needed", len);
 	len = len / CHUNK * CHUNK;
 
-	ctl = mmap(NULL, sizeof(*ctl), PROT_READ | PROT_WRITE,
-		   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (ctl == MAP_FAILED)
-		bench_die("mmap");
-	memset((void *)ctl, 0, sizeof(*ctl));
+	ctl = mem_shared(sizeof(*ctl));
 	ctl->pause = IDLE;
 	probe_check_len("-M", len, n + 1);
 	probe_init(&pr, len, MEM_HUGE, &opts);
