@@ -648,7 +648,7 @@ static void rtt_init(iter_t n, void *cookie)
 	}
 }
 
-static void rtt_cleanup(iter_t n, void *cookie)
+void srv_client_close(iter_t n, void *cookie)
 {
 	struct srv_client *c = cookie;
 
@@ -695,7 +695,7 @@ int srv_rtt_main(int argc, char *argv[], const struct srv_rtt_program *p,
 		bench_usage();
 	srv_dispatch(&c->sa, p->type, argc - optind, argv + optind, p->serve,
 		     c, &c->lfd, &c->host, &c->port, &server);
-	benchmp(rtt_init, p->bench, rtt_cleanup, 0, opts.parallel,
+	benchmp(rtt_init, p->bench, srv_client_close, 0, opts.parallel,
 		opts.warmup, opts.repetitions, c);
 	if (server > 0)
 		srv_child_stop(server);

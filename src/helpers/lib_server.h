@@ -172,6 +172,9 @@ struct srv_client {
 	char *buf;			/* a copy's message */
 };
 
+/* cleanup for benchmp: a copy closes its socket and frees its message. */
+void srv_client_close(iter_t n, void *cookie);
+
 /*
  * A round-trip program (lat_tcp, lat_udp) is this table: its socket type
  * and default port, -m's bounds, default and --help line, its server (arg:

@@ -48,13 +48,8 @@
 #define SOCKBUF		(1 << 20)
 
 struct state {
-	const char *host;
-	size_t msize, move;
-	char *buf;
-	struct srv_args sa;
-	int port;
-	int fd;
-	int lfd;
+	struct srv_client c;	/* first: the server's part, the socket */
+	size_t move;
 };
 
 /*
@@ -100,9 +95,9 @@ static void serve(void *arg)
 {
 	struct state *st = arg;
 	struct srv_conf c = {
-		.idle_s = st->sa.idle_s, .conn = serve_conn};
+		.idle_s = st->c.sa.idle_s, .conn = serve_conn};
 
-	srv_stream_loop(st->lfd, &c);
+	srv_stream_loop(st->c.lfd, &c);
 }
 
 static void do_read(iter_t n, void *cookie)
@@ -121,13 +116,13 @@ static void do_read(iter_t n, void *cookie)
 	 * started, and 1-byte messages read 0.55 MB/s with 2 ms intervals
 	 * and 0.31 with 20 ms, where asking here gave 0.26 at both.
 	 */
-	net_send_all(st->fd, req, sizeof(req));
+	net_send_all(st->c.fd, req, sizeof(req));
 	while (n-- > 0) {
 		for (left = st->move; left > 0; left -= (size_t)r) {
-			want = left < st->msize ? left : st->msize;
-			r = read(st->fd, st->buf, want);
+			want = left < st->c.msize ? left : st->c.msize;
+			r = read(st->c.fd, st->c.buf, want);
 			if (r <= 0)
-				bench_die("read from %s", st->host);
+				bench_die("read from %s", st->c.host);
 		}
 	}
 }
@@ -137,23 +132,13 @@ static void init(iter_t n, void *cookie)
 	struct state *st = cookie;
 	if (n != 0)
 		return;
-	st->buf = malloc(st->msize);
-	if (st->buf == NULL)
+	st->c.buf = malloc(st->c.msize);
+	if (st->c.buf == NULL)
 		bench_die("out of memory");
-	memset(st->buf, 0, st->msize);	/* faulted in before timing */
-	st->fd = srv_stream_client(st->host, st->port, (uint32_t)st->msize);
-	net_bufsize(st->fd, SOCKBUF);
-	net_nodelay(st->fd);	/* the request goes out at once */
-}
-
-static void cleanup(iter_t n, void *cookie)
-{
-	struct state *st = cookie;
-
-	if (n != 0)
-		return;
-	close(st->fd);
-	free(st->buf);
+	memset(st->c.buf, 0, st->c.msize);	/* faulted in before timing */
+	st->c.fd = srv_stream_client(st->c.host, st->c.port, (uint32_t)st->c.msize);
+	net_bufsize(st->c.fd, SOCKBUF);
+	net_nodelay(st->c.fd);	/* the request goes out at once */
 }
 
 /* MB/s = bytes per iteration * 1e3 / ns per iteration. */
@@ -163,7 +148,7 @@ static void report(const struct bench_result *r, const struct state *st,
 	double mbs = report_median(r, (double)st->move * 1e3, 1);
 	char x[32];
 
-	snprintf(x, sizeof(x), "%.6f", (double)st->msize / 1e6);
+	snprintf(x, sizeof(x), "%.6f", (double)st->c.msize / 1e6);
 	fprintf(stderr, "%s %.2f MB/sec\n", x, mbs);
 	report_result(r, series, &(struct report_at){.x = x, .i = i},
 		      "bw_tcp", mbs, (double)st->move * 1e3, 1);
@@ -195,14 +180,15 @@ static void measure(struct state *st, int nsizes,
 
 	if (nsizes == 1 || opts->parallel > 1) {
 		for (i = 0; i < nsizes; i++) {
-			benchmp(init, do_read, cleanup, 0, opts->parallel,
-				opts->warmup, opts->repetitions, &st[i]);
+			benchmp(init, do_read, srv_client_close, 0,
+				opts->parallel, opts->warmup,
+				opts->repetitions, &st[i]);
 			report(result_last(), &st[i], series, i);
 		}
 		return;
 	}
 	for (i = 0; i < nsizes; i++)
-		pts[i] = BENCH_POINT(init, do_read, cleanup, &st[i]);
+		pts[i] = BENCH_POINT(init, do_read, srv_client_close, &st[i]);
 	benchmp_rounds(pts, nsizes, 1, opts->warmup, opts->repetitions);
 	for (i = 0; i < nsizes; i++) {
 		report(pts[i].result, &st[i], series, i);
@@ -224,15 +210,15 @@ int main(int argc, char *argv[])
 	int c, i, nsizes = 0;
 
 	memset(st, 0, sizeof(st));
-	srv_args_init(&st[0].sa, NET_PORT_BW_TCP);
+	srv_args_init(&st[0].c.sa, NET_PORT_BW_TCP);
 	bench_init_help(argc, argv, usage, help);
 	while ((c = srv_getopt(argc, argv, BENCH_COMMON_OPTS "m:M:", &opts,
-				&st[0].sa)) != -1) {
+				&st[0].c.sa)) != -1) {
 		if (c == 'm') {
 			if (nsizes == MAX_SIZES)
 				bench_fail("-m: at most %d message sizes",
 					   MAX_SIZES);
-			st[nsizes++].msize = bench_arg_size(optarg);
+			st[nsizes++].c.msize = bench_arg_size(optarg);
 		} else if (c == 'M') {
 			move = bench_arg_size(optarg);
 			if (move == 0)
@@ -243,31 +229,31 @@ int main(int argc, char *argv[])
 	}
 	/* lmbench3's rule: -M alone is the message size too. */
 	if (nsizes == 0)
-		st[nsizes++].msize = move ? move : DEFAULT_MSG;
+		st[nsizes++].c.msize = move ? move : DEFAULT_MSG;
 	if (move > MAX_MOVE)
 		bench_fail("-M: total must be 1..2^40 bytes");
 	for (i = 0; i < nsizes; i++) {
-		if (st[i].msize < 1 || st[i].msize > MAX_MSG)
+		if (st[i].c.msize < 1 || st[i].c.msize > MAX_MSG)
 			bench_fail("%s: message size must be 1..%d bytes",
-				   nsizes == 1 && st[i].msize == move ?
+				   nsizes == 1 && st[i].c.msize == move ?
 				   "-M without -m" : "-m", MAX_MSG);
 		/* One message, or -M rounded up to whole messages. */
-		st[i].move = (move + st[i].msize - 1) / st[i].msize *
-			     st[i].msize;
+		st[i].move = (move + st[i].c.msize - 1) / st[i].c.msize *
+			     st[i].c.msize;
 		if (st[i].move == 0)
-			st[i].move = st[i].msize;
+			st[i].move = st[i].c.msize;
 	}
 	if (argc - optind > 1)
 		bench_usage();
-	srv_dispatch(&st[0].sa, SOCK_STREAM, argc - optind, argv + optind,
-		     serve, &st[0], &st[0].lfd, &st[0].host, &st[0].port,
+	srv_dispatch(&st[0].c.sa, SOCK_STREAM, argc - optind, argv + optind,
+		     serve, &st[0], &st[0].c.lfd, &st[0].c.host, &st[0].c.port,
 		     &server);
 	for (i = 1; i < nsizes; i++) {
-		st[i].host = st[0].host;
-		st[i].port = st[0].port;
+		st[i].c.host = st[0].c.host;
+		st[i].c.port = st[0].c.port;
 	}
 	/* The points of the run's "Socket bandwidth using <host>". */
-	metric_net(st[0].host, "tcp_bandwidth", name, sizeof(name));
+	metric_net(st[0].c.host, "tcp_bandwidth", name, sizeof(name));
 	metric_series(&series);
 	measure(st, nsizes, &opts, &series);
 	if (server > 0)

@@ -38,16 +38,11 @@
 #define FLAG_LAST	1u	/* header word b: bit 0; bits 1-31: ack step */
 
 struct state {
-	const char *host;
-	int port;
-	size_t msize, size, total;
+	struct srv_client c;	/* first: the server's part, the socket */
+	size_t size, total;
 	size_t window;
 	uint32_t ack_step;
 	uint32_t xfer;
-	int fd;
-	char *buf;
-	struct srv_args sa;
-	int lfd;
 };
 
 /* Server: count what arrives, acknowledge as promised. */
@@ -81,12 +76,12 @@ static void serve(void *arg)
 	struct state *st = arg;
 	struct counter k = {0, 0, 0};
 	struct srv_conf c = {
-		.idle_s = st->sa.idle_s, .dgram = count, .dgram_max = MAX_MSG,
+		.idle_s = st->c.sa.idle_s, .dgram = count, .dgram_max = MAX_MSG,
 		.arg = &k};
 	int size = SERVER_RCVBUF;
 
-	(void)setsockopt(st->lfd, SOL_SOCKET, SO_RCVBUF, &size, sizeof(size));
-	srv_dgram_loop(st->lfd, &c);
+	(void)setsockopt(st->c.lfd, SOL_SOCKET, SO_RCVBUF, &size, sizeof(size));
+	srv_dgram_loop(st->c.lfd, &c);
 }
 
 /* Wait for an acknowledgement of this transfer; the bytes it confirms. */
@@ -97,12 +92,12 @@ static size_t wait_ack(struct state *st, size_t acked)
 	ssize_t r;
 
 	for (;;) {
-		r = recv(st->fd, b, sizeof(b), 0);
+		r = recv(st->c.fd, b, sizeof(b), 0);
 		if (r < 0) {
 			errno = 0;
 			bench_die("%s acknowledged %zu of %zu bytes, then "
 				  "nothing for %d s: datagrams lost",
-				  st->host, acked, st->total,
+				  st->c.host, acked, st->total,
 				  NET_IO_TIMEOUT_MS / 1000);
 		}
 		if (srv_unpack(b, (size_t)r, &h) && h.cmd == SRV_ACK &&
@@ -121,12 +116,12 @@ static void do_send(iter_t n, void *cookie)
 		for (sent = acked = 0; sent < st->total; sent += len) {
 			while (sent - acked >= st->window)
 				acked = wait_ack(st, acked);
-			len = st->total - sent < st->msize ? st->total - sent
-							   : st->msize;
-			srv_pack(st->buf, SRV_DATA, st->xfer, st->ack_step |
+			len = st->total - sent < st->c.msize ? st->total - sent
+							   : st->c.msize;
+			srv_pack(st->c.buf, SRV_DATA, st->xfer, st->ack_step |
 				 (sent + len == st->total ? FLAG_LAST : 0));
-			if (send(st->fd, st->buf, len, 0) != (ssize_t)len)
-				bench_die("send to %s", st->host);
+			if (send(st->c.fd, st->c.buf, len, 0) != (ssize_t)len)
+				bench_die("send to %s", st->c.host);
 		}
 		while (acked < st->total)
 			acked = wait_ack(st, acked);
@@ -139,23 +134,13 @@ static void init(iter_t n, void *cookie)
 
 	if (n != 0)
 		return;
-	st->buf = calloc(1, st->msize);
-	if (st->buf == NULL)
+	st->c.buf = calloc(1, st->c.msize);
+	if (st->c.buf == NULL)
 		bench_die("out of memory");
-	st->fd = srv_dgram_client(st->host, st->port);
-	net_timeouts(st->fd, NET_IO_TIMEOUT_MS);
+	st->c.fd = srv_dgram_client(st->c.host, st->c.port);
+	net_timeouts(st->c.fd, NET_IO_TIMEOUT_MS);
 	/* Transfer numbers unlike any earlier client's. */
 	st->xfer = (uint32_t)getpid() << 16;
-}
-
-static void cleanup(iter_t n, void *cookie)
-{
-	struct state *st = cookie;
-
-	if (n != 0)
-		return;
-	close(st->fd);
-	free(st->buf);
 }
 
 static const char usage[] =
@@ -183,45 +168,45 @@ int main(int argc, char *argv[])
 	int c;
 
 	memset(&st, 0, sizeof(st));
-	st.msize = DEFAULT_MSG;
-	srv_args_init(&st.sa, NET_PORT_BW_UDP);
+	st.c.msize = DEFAULT_MSG;
+	srv_args_init(&st.c.sa, NET_PORT_BW_UDP);
 	bench_init_help(argc, argv, usage, help);
-	while ((c = srv_getopt(argc, argv, "W:N:m:", &opts, &st.sa)) != -1) {
+	while ((c = srv_getopt(argc, argv, "W:N:m:", &opts, &st.c.sa)) != -1) {
 		if (c != 'm')
 			bench_usage();
-		st.msize = bench_arg_size(optarg);
-		if (st.msize < MIN_MSG || st.msize > MAX_MSG)
+		st.c.msize = bench_arg_size(optarg);
+		if (st.c.msize < MIN_MSG || st.c.msize > MAX_MSG)
 			bench_fail("-m: message size must be %d..%d bytes",
 				   MIN_MSG, MAX_MSG);
 	}
 	if (argc - optind > 2)
 		bench_usage();
-	st.size = st.msize * DEFAULT_MSGS < DEFAULT_MAX ?
-		  st.msize * DEFAULT_MSGS : DEFAULT_MAX;
+	st.size = st.c.msize * DEFAULT_MSGS < DEFAULT_MAX ?
+		  st.c.msize * DEFAULT_MSGS : DEFAULT_MAX;
 	if (argc - optind == 2) {
 		st.size = bench_arg_size(argv[optind + 1]);
 		if (st.size < 1 || st.size > (size_t)MAX_SIZE)
 			bench_fail("size must be 1..1G bytes");
 	}
 	/* The last datagram still carries the whole header. */
-	rem = st.size % st.msize;
+	rem = st.size % st.c.msize;
 	st.total = st.size - rem + (rem && rem < MIN_MSG ? MIN_MSG : rem);
-	st.window = st.msize * WINDOW_DGRAMS < WINDOW ? st.msize * WINDOW_DGRAMS
+	st.window = st.c.msize * WINDOW_DGRAMS < WINDOW ? st.c.msize * WINDOW_DGRAMS
 						      : WINDOW;
-	if (st.window < st.msize)
-		st.window = st.msize;
+	if (st.window < st.c.msize)
+		st.window = st.c.msize;
 	st.ack_step = (uint32_t)(st.window / 4) << 1;
-	srv_dispatch(&st.sa, SOCK_DGRAM, argc - optind, argv + optind, serve,
-		     &st, &st.lfd, &st.host, &st.port, &server);
-	benchmp(init, do_send, cleanup, 0, 1, opts.warmup, opts.repetitions,
-		&st);
+	srv_dispatch(&st.c.sa, SOCK_DGRAM, argc - optind, argv + optind, serve,
+		     &st, &st.c.lfd, &st.c.host, &st.c.port, &server);
+	benchmp(init, do_send, srv_client_close, 0, 1, opts.warmup,
+		opts.repetitions, &st);
 	if (server > 0)
 		srv_child_stop(server);
 	mbs = report_median(result_last(), (double)st.total * 1e3, 1);
 	snprintf(label, sizeof(label), "socket UDP bandwidth using %s",
-		 st.host);
+		 st.c.host);
 	fprintf(stderr, "%s: %.2f MB/sec\n", label, mbs);
-	metric_net(st.host, "udp_bandwidth", name, sizeof(name));
+	metric_net(st.c.host, "udp_bandwidth", name, sizeof(name));
 	report_result(result_last(),
 		      &(struct metric){.name = name, .unit = "MB/sec",
 				       .better = BETTER_HIGHER,
