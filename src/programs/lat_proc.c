@@ -107,9 +107,9 @@ static void child_exec(const struct state *st, char *const argv[])
 	_exit(EXEC_FAILED);
 }
 
-static void do_exec(iter_t n, void *cookie)
+/* n times: fork, the child becomes argv[0], the parent waits for it. */
+static void fork_exec(iter_t n, const struct state *st, char *const argv[])
 {
-	struct state *st = cookie;
 	pid_t pid;
 
 	while (n-- > 0) {
@@ -117,24 +117,23 @@ static void do_exec(iter_t n, void *cookie)
 		if (pid < 0)
 			bench_die("fork");
 		if (pid == 0)
-			child_exec(st, st->argv_hello);
+			child_exec(st, argv);
 		reap(pid);
 	}
 }
 
+static void do_exec(iter_t n, void *cookie)
+{
+	const struct state *st = cookie;
+
+	fork_exec(n, st, st->argv_hello);
+}
+
 static void do_shell(iter_t n, void *cookie)
 {
-	struct state *st = cookie;
-	pid_t pid;
+	const struct state *st = cookie;
 
-	while (n-- > 0) {
-		pid = fork();
-		if (pid < 0)
-			bench_die("fork");
-		if (pid == 0)
-			child_exec(st, st->argv_shell);
-		reap(pid);
-	}
+	fork_exec(n, st, st->argv_shell);
 }
 
 static void open_devnull(iter_t n, void *cookie)
