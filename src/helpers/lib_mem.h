@@ -14,9 +14,8 @@
  * line): whatever the buffers' size, element i of one and of the next
  * fall in other cache sets.  Buffers a power of two long, each at the
  * start of its own (huge-page) mapping, can put element i of every
- * buffer in one set (a Xeon VM ran stream's add and triad at 640 MiB
- * arrays 20-25% below their 600 MB figures, McCalpin's with OFFSET 0
- * 12%; doc/validation/stream.md).
+ * buffer in one set (the loss reported at 640 MiB on a Xeon VM:
+ * doc/validation/stream.md).
  */
 #define MEM_SKEW	(2048 + 64)
 
