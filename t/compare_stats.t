@@ -228,20 +228,76 @@ ok(!eval { LMStats::chi2_quantile(0.95, 0); 1 }, 'chi2_quantile: df 0 refused');
 # ---- the U test's least detectable change --------------------------------------------
 
 {
-	# (t(0.975, 8) + t(0.8, 8)) * sigma * sqrt(1/5 + 1/5) * sqrt(pi/3),
+	# Beyond m * n = 144, the large-sample formula:
+	# (t(0.975, 8) + t(0.8, 8)) * sigma * sqrt(1/13 + 1/13) * sqrt(pi/3),
 	# the t values from the table (2.306, 0.889).
-	my $want = (2.306 + 0.889) * 0.05 * sqrt(2 / 5) * sqrt($PI / 3);
-	my $got = LMStats::mde_u(0.05, 8, 5, 5, 0.05, 0.8);
-	near($got, $want, 2e-4 * $want, sprintf('mde_u(0.05, df 8, 5+5) = %.5f by hand', $want));
-	$want = (2.228 + 0.879) * 0.02 * sqrt(1 / 4 + 1 / 8) * sqrt($PI / 3);
-	near(LMStats::mde_u(0.02, 10, 4, 8, 0.05, 0.8), $want, 5e-4 * $want,
-	     sprintf('mde_u(0.02, df 10, 4+8) = %.5f by hand', $want));
-	near(LMStats::mde_u(0.1, 8, 5, 5, 0.05, 0.8), 2 * $got, 1e-12, 'twice the spread: twice the change');
+	my $want = (2.306 + 0.889) * 0.05 * sqrt(2 / 13) * sqrt($PI / 3);
+	my $got = LMStats::mde_u(0.05, 8, 13, 13, 0.05, 0.8);
+	near($got, $want, 2e-4 * $want, sprintf('mde_u(0.05, df 8, 13+13) = %.5f by hand', $want));
+	$want = (2.228 + 0.879) * 0.02 * sqrt(1 / 12 + 1 / 14) * sqrt($PI / 3);
+	near(LMStats::mde_u(0.02, 10, 12, 14, 0.05, 0.8), $want, 5e-4 * $want,
+	     sprintf('mde_u(0.02, df 10, 12+14) = %.5f by hand', $want));
+	near(LMStats::mde_u(0.1, 8, 13, 13, 0.05, 0.8), 2 * $got, 1e-12, 'twice the spread: twice the change');
 	near(LMStats::mde_u(0.05, 0, 5, 5, 0.05, 0.8), LMStats::mde_u(0.05, 1, 5, 5, 0.05, 0.8), 1e-12,
 	     'df below 1 is taken as 1');
 	ok(LMStats::mde_u(0.05, 8, 3, 3, 0.05, 0.8) == 9**9**9, '3+3: infinite, the test cannot reach 0.05');
 	ok(LMStats::mde_u(0.05, 8, 4, 4, 0.05, 0.8) < 9**9**9, '4+4: finite');
 	ok(LMStats::mde_u(undef, 8, 5, 5, 0.05, 0.8) == 9**9**9, 'no spread: infinite');
+	# Up to 144, the exact test's shift, widened for sigma's df:
+	# (t(0.975, 8) + t(0.8, 8)) / (z(0.975) + z(0.8)) = 3.195 / 2.8016.
+	near(LMStats::mde_u(0.05, 8, 5, 5, 0.05, 0.8), 3.195 / 2.8016 * 0.05 * LMStats::u_shift(5, 5, 0.05, 0.8),
+	     2e-4 * 0.1, 'mde_u(0.05, df 8, 5+5): the exact shift, widened for df 8');
+}
+
+# ---- the exact test's shift -------------------------------------------------------------
+
+{
+	# 4 and 4 (and 3 and 5) reach p < 0.05 only when they separate
+	# completely: the power at a shift d is then P(every y + d above every
+	# x) = integral of m phi(t) Phi(t)^(m-1) (1 - Phi(t - d))^n dt, here
+	# by the trapezoid rule; its 0.8 by bisection.
+	my $phi = sub { exp(-$_[0]**2 / 2) / sqrt(2 * $PI) };
+	my $sep = sub {
+		my ($m, $n, $d) = @_;
+		my ($s, $h) = (0, 0.005);
+		for (my $t = -8; $t < 8 + $d; $t += $h) {
+			$s += $m * $phi->($t) * (1 - LMStats::upper_normal($t))**($m - 1)
+				* LMStats::upper_normal($t - $d)**$n * $h;
+		}
+		return $s;
+	};
+	for my $mn ([4, 4], [3, 5]) {
+		my ($lo, $hi) = (0, 10);
+		for (1 .. 40) {
+			my $mid = ($lo + $hi) / 2;
+			($sep->(@$mn, $mid) < 0.8 ? $lo : $hi) = $mid;
+		}
+		near(LMStats::u_shift(@$mn, 0.05, 0.8), $lo, 0.08,
+		     sprintf('u_shift %d+%d: complete separation with power 0.8 at %.3f sigma', @$mn, $lo));
+	}
+	# Where U may be more than 0 (5+5: U <= 2), the power at the shift
+	# found, counted by the U test itself on other draws: 0.8.
+	my $d = LMStats::u_shift(5, 5, 0.05, 0.8);
+	my $seed = 777;
+	my $r = LMStats::lcg(\$seed);
+	my $normal = sub { sqrt(-2 * log($r->() || 1e-12)) * cos(2 * $PI * $r->()) };
+	my $hit = 0;
+	for (1 .. 2000) {
+		my @x = map { $normal->() } 1 .. 5;
+		my @y = map { $normal->() + $d } 1 .. 5;
+		$hit++ if LMStats::mann_whitney(\@x, \@y) < 0.05;
+	}
+	near($hit / 2000, 0.8, 0.03, sprintf('u_shift 5+5 = %.3f: the U test rejects %.1f%% of draws shifted by it',
+		$d, 100 * $hit / 2000));
+	# Few invocations have far less power than the large-sample
+	# efficiency says; at 12 and 12 the two are close.
+	my $are = sub { (LMStats::z_quantile(0.975) + LMStats::z_quantile(0.8)) * sqrt(1 / $_[0] + 1 / $_[1])
+		* sqrt($PI / 3) };
+	ok(LMStats::u_shift(4, 4, 0.05, 0.8) > 1.3 * $are->(4, 4), 'u_shift 4+4: 1.3x the efficiency formula or more');
+	near(LMStats::u_shift(12, 12, 0.05, 0.8) / $are->(12, 12), 1.05, 0.06,
+	     'u_shift 12+12: within 10% of the efficiency formula');
+	ok(LMStats::u_shift(3, 3, 0.05, 0.8) == 9**9**9, 'u_shift 3+3: infinite');
+	ok(LMStats::u_shift(6, 6, 0.05, 0.8) < LMStats::u_shift(5, 5, 0.05, 0.8), 'u_shift: more invocations, less shift');
 }
 
 # ---- the bootstrap against a pool -----------------------------------------------------

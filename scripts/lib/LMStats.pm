@@ -10,6 +10,8 @@
 #   LMStats::robust_sd(\@residuals)     sigma from the median |residual|
 #   LMStats::mde_u($sigma, $df, $m, $n, $alpha, $power)
 #                                       the U test's least detectable change
+#   LMStats::u_shift($m, $n, $alpha, $power)
+#                                       the exact test's, in units of sigma
 #   LMStats::boot_null(\@pool, $m, $n, $draws, $seed)
 #                                       the null distribution of a difference
 #                                       of medians: sorted |D*|
@@ -297,17 +299,68 @@ sub widen {
 
 # The least change (log) the U test over m and n invocations finds with
 # the given power at level alpha (two-sided), when the invocations spread
-# with sigma (estimated with df degrees of freedom):
+# with sigma (estimated with df degrees of freedom).  For m * n up to
+# $U_EXACT_MN, the exact test's own (u_shift): few invocations leave it
+# far less power than its large-sample efficiency says (4 and 4 must
+# separate completely: 2.88 sigma, not 2.03).  Beyond, the t test's,
+# widened by the U test's efficiency against it on normal data (3/pi):
 #   (t(1 - alpha/2, df) + t(power, df)) * sigma * sqrt(1/m + 1/n) * sqrt(pi/3)
-# the t test's, widened by the U test's efficiency against it on normal
-# data (3/pi).  Infinite where the exact test cannot reach alpha at all.
+# Either is widened by (t(1 - alpha/2, df) + t(power, df)) / (z(..) +
+# z(..)) for a sigma estimated from few residuals.  Infinite where the
+# exact test cannot reach alpha at all.
+our $U_EXACT_MN = 144;
 sub mde_u {
 	my ($sigma, $df, $m, $n, $alpha, $power) = @_;
 	return 9**9**9 unless defined $sigma && $m >= 1 && $n >= 1;
 	return 9**9**9 if u_min_p($m, $n) >= $alpha;
 	$df = 1 if $df < 1;
-	return (t_quantile(1 - $alpha / 2, $df) + t_quantile($power, $df))
-		* $sigma * sqrt(1 / $m + 1 / $n) * sqrt(3.141592653589793 / 3);
+	my $t = t_quantile(1 - $alpha / 2, $df) + t_quantile($power, $df);
+	return $t / (z_quantile(1 - $alpha / 2) + z_quantile($power)) * $sigma * u_shift($m, $n, $alpha, $power)
+		if $m * $n <= $U_EXACT_MN;
+	return $t * $sigma * sqrt(1 / $m + 1 / $n) * sqrt(3.141592653589793 / 3);
+}
+
+# The shift, in units of the spread, at which the exact two-sided U test
+# over m and n normal values rejects at alpha with the given power: the
+# test rejects where U, the pairs in which the shifted side is the lower,
+# is c or less (c the largest U whose p is below alpha), that is where the
+# (c+1)-th largest difference x - y of the unshifted draws is below the
+# shift; the shift is that difference's power-quantile over
+# $U_SHIFT_DRAWS draws (a fixed seed: the same figure every time).
+# Cached per (m, n, alpha, power).
+our $U_SHIFT_DRAWS = 4000;
+my %u_shift;
+sub u_shift {
+	my ($m, $n, $alpha, $power) = @_;
+	return $u_shift{"$m $n $alpha $power"} //= do {
+		my $cnt = u_counts($m, $n);
+		my $total = choose($m + $n, $m);
+		my ($c, $lo) = (-1, 0);
+		for my $u (0 .. $#$cnt) {
+			$lo += $cnt->[$u];
+			last if 2 * $lo / $total >= $alpha;
+			$c = $u;
+		}
+		if ($c < 0) {
+			9**9**9;
+		} else {
+			my $s = 20240917;
+			my $r = lcg(\$s);
+			my $normal = sub {
+				my $u1 = $r->() || 1e-12;
+				return sqrt(-2 * log($u1)) * cos(6.283185307179586 * $r->());
+			};
+			my @k;
+			for (1 .. $U_SHIFT_DRAWS) {
+				my @x = map { $normal->() } 1 .. $m;
+				my @y = map { $normal->() } 1 .. $n;
+				my @d = sort { $b <=> $a } map { my $x = $_; map { $x - $_ } @y } @x;
+				push @k, $d[$c];
+			}
+			@k = sort { $a <=> $b } @k;
+			$k[ int($power * @k) ];
+		}
+	};
 }
 
 # ---- the bootstrap over pooled residuals ------------------------------------------
