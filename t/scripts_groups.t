@@ -153,12 +153,17 @@ is_deeply([ grep { /^run/ } @{ steps('memlat', PASS => 3, POINTS => 1, HF_LLC_KB
 is_deeply([ grep { /^run/ } @{ steps('ctx', PROFILE => 'quick') } ],
 	  [ map { "run lat_ctx -s $_ 2 8 16" } 0, 16, 64 ], 'ctx, quick: the summary\'s points');
 my $all = '2 4 8 16 24 32 64 96';
-is_deeply([ grep { /^run/ } @{ steps('ctx', PASS => 2, POINTS => 1) } ],
-	  [ 'run lat_ctx -s 0 2 8 16', "run lat_ctx -s 8 $all", 'run lat_ctx -s 16 2 8 16', 'run lat_ctx -s 64 2 8 16' ],
-	  'ctx, a later invocation: the summary\'s points, and the whole curve at one size (the 2nd: 8 KB)');
-is_deeply([ grep { /^run/ } @{ steps('ctx', PASS => 9, POINTS => 1) } ],
-	  [ 'run lat_ctx -s 0 2 8 16', "run lat_ctx -s 16 $all", 'run lat_ctx -s 64 2 8 16' ],
-	  'ctx, the 9th: 16 KB, one of the summary\'s sizes, with every process count');
+# The later invocations' sizes, two each: those without any of the
+# summary's points first (4, 8, 32 KB), then the summary's, then round
+# again.
+for ([1, 4, 8], [2, 32, 0], [3, 16, 64], [4, 4, 8]) {
+	my ($k, @rows) = @$_;
+	my %row = map { $_ => 1 } @rows;
+	is_deeply([ grep { /^run/ } @{ steps('ctx', PASS => $k + 3, POINTS => 1, POINT_K => $k) } ],
+		  [ map { $row{$_} ? "run lat_ctx -s $_ $all" : /^(?:0|16|64)$/ ? "run lat_ctx -s $_ 2 8 16" : () }
+		    0, 4, 8, 16, 32, 64 ],
+		  "ctx, the later invocation $k: the summary's points, and the whole curve at @rows KB");
+}
 is_deeply(steps('ctx', PASS => 3, POINTS => 1, PROFILE => 'quick'), steps('ctx', PROFILE => 'quick'),
 	  'ctx, a later invocation of the quick profile: the summary\'s points alone');
 is_deeply([ grep { /^run/ } @{ steps('ctx') } ], [ map { "run lat_ctx -s $_ $all" } 0, 4, 8, 16, 32, 64 ],

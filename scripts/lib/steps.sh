@@ -246,15 +246,25 @@ memlat_from() {
 # ctx's points: a sweep measures every size with every process count it
 # is given; the quick profile and the later invocations the summary's
 # (0, 16 and 64 KB with 2, 8 and 16 processes), and a later one of the
-# other profiles also one size of the whole curve, each invocation the
-# next (ctx_row), so that each point of the curve is measured more often
-# than the sweeps alone measure it.
+# other profiles also two sizes of the whole curve (ctx_row), so that each
+# point of the curve is measured more often than the sweeps alone measure
+# it.  The K-th later invocation (POINT_K, scripts/lmbench) takes the
+# (2K-1)-th and 2K-th sizes of an order that puts the sizes without any
+# of the summary's points first, round again after the last.
 ctx_summary() { [ "${PROFILE:-standard}" = quick ] || [ -n "${POINTS:-}" ]; }
 ctx_row() {
 	[ -n "${POINTS:-}" ] && [ "${PROFILE:-standard}" != quick ] || return 0
-	set -- $1
-	shift $((${PASS:-1} % $#))
-	echo "$1"
+	_o= _l=
+	for _s in $1; do
+		case " 0 16 64 " in *" $_s "*) _l="$_l $_s" ;; *) _o="$_o $_s" ;; esac
+	done
+	set -- $_o $_l
+	_i=$(((2 * ${POINT_K:-1} - 2) % $#)) _j=$(((2 * ${POINT_K:-1} - 1) % $#)) _c=0 _r=
+	for _s; do
+		if [ "$_c" = "$_i" ] || [ "$_c" = "$_j" ]; then _r="$_r $_s"; fi
+		_c=$((_c + 1))
+	done
+	echo $_r
 }
 # ctx_sizes "SIZES": the sizes this invocation measures, in order.
 ctx_sizes() {
@@ -269,7 +279,7 @@ ctx_sizes() {
 ctx_procs() {
 	_all=$1 _k=$2
 	shift 2
-	if ctx_summary && [ "$_k" != "$(ctx_row "$_all")" ]; then
+	if ctx_summary && case " $(ctx_row "$_all") " in *" $_k "*) false ;; *) true ;; esac; then
 		for _p in "$@"; do
 			case $_p in 2|8|16) printf '%s ' "$_p" ;; esac
 		done
