@@ -47,7 +47,7 @@ is($g{net}[7], 'UDP=lat_udp,TCP=lat_tcp+bw_tcp,RPC=lat_rpc,CONNECT=lat_connect,H
    'net: a switch per program, as lmbench3\'s questions');
 is("@{ $g{remote} }[9 .. $#{ $g{remote} }]", 'requires=REMOTE lat_udp lat_tcp lat_rpc lat_connect bw_tcp',
    'remote: the programs of the steps it uses');
-is($g{place}[9], 'hide,runs=3-5', 'place: behind #+, 3 to 5 invocations');
+is($g{place}[9], 'hide,runs=5-7', 'place: behind #+, 5 to 7 invocations');
 is($g{extra}[2], 'full', 'extra: the full profile only');
 
 my $sh;
