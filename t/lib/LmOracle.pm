@@ -59,6 +59,15 @@ sub oracle_ok {
 sub ratio_ok {
 	my ($name, %o) = @_;
 	my $within = $o{within} // 2;
+	# Under an emulator (make cross-test sets LMBENCH_TEST_EMULATED) the
+	# bound is twice as wide: the program and the oracle are translated
+	# code of different shapes, and the figures are the emulator's, whose
+	# tests check their shape (s390x under qemu with the CPUs busy, in
+	# one of twelve runs: lat_pipe 7.1-29 us in three rounds against the
+	# oracle's 5.5-5.9, a ratio of 3.4 by the rounds; 2.2 in the first
+	# set).  A figure 10x off still fails there, and make test keeps the
+	# bound.
+	$within *= 2 if ($ENV{LMBENCH_TEST_EMULATED} // '') ne '';
 	my $factor = $o{factor} // 1;
 	my @pre = @{ $o{prefix} // [] };
 	my $best = ($o{better} // 'lower') eq 'lower' ? \&min : \&median;
