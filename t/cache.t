@@ -41,17 +41,24 @@ if ($r->{err} =~ /^L1 cache: (\d+) bytes/m) {
 # found at 4x its size is not that level).  A 4 MB sweep reaches an L2 of
 # up to 2 MB.  Load can split a plateau (an L2 of 384K and an "L3" of
 # 2.5M beside make test on a loaded 2-CPU VM), so each level must agree
-# in one of up to three runs, as the oracles keep their best run.
+# in one of up to three runs, as the oracles keep their best run.  The
+# L2 may instead be "no clear plateau" in all three: on this project's VM
+# the sweeps of one run disagree on its end in about half the runs
+# (doc/validation/cache.md), and saying so is not a wrong size; a size
+# printed outside 2x in every run still fails, as does an L1 not found.
 my %host = map { $_ => host_cache($_) } 1, 2;
 my @levels = grep { $host{$_} && $host{$_}{size} <= 2 * 1048576 } 1, 2;
-my (%found, %agree);
+my (%found, %agree, %unclear);
+my $tries = 0;
 for my $try (1 .. 3) {
+	$tries++;
 	$r = run_retry([bin('cache'), '-N', '3', '-M', '4M', '-L', '64'], $busy,
 		       env => \%env);
 	is($r->{status}, 0, "4 MB sweep $try: exit 0") or diag($r->{err});
 	for my $level (@levels) {
 		my $h = $host{$level};
 		my ($got) = $r->{err} =~ /^L$level cache: (\d+) bytes/m;
+		$unclear{$level}++ if $r->{err} =~ /^L$level cache: no clear plateau /m;
 		push @{ $found{$level} }, $got // 'none';
 		$agree{$level} = 1 if defined $got && $got >= $h->{size} / 2
 			&& $got <= 2 * $h->{size};
@@ -64,8 +71,10 @@ for my $level (1, 2) {
 		skip "the host reports no L$level data cache size", 1 unless $h;
 		skip "the host's L$level ($h->{size} bytes) is beyond a 4 MB sweep", 1
 			if $h->{size} > 2 * 1048576;
-		ok($agree{$level}, "L$level (@{ $found{$level} } bytes) within 2x "
-		   . "of the $h->{size} $h->{from} reports in one run");
+		my $unsure = $level > 1 && ($unclear{$level} // 0) == $tries;
+		ok($agree{$level} || $unsure, "L$level (@{ $found{$level} } bytes) within 2x "
+		   . "of the $h->{size} $h->{from} reports in one run"
+		   . ($unsure ? ', or no clear plateau in every run' : ''));
 	}
 }
 
