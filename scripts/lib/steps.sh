@@ -251,12 +251,14 @@ memlat_from() {
 # it.  The K-th later invocation (POINT_K, scripts/lmbench) takes the
 # (2K-1)-th and 2K-th sizes of an order that puts the sizes without any
 # of the summary's points first, round again after the last.
+# The sizes (KB) of the summary's points.
+CTX_SUMMARY_SIZES="0 16 64"
 ctx_summary() { [ "${PROFILE:-standard}" = quick ] || [ -n "${POINTS:-}" ]; }
 ctx_row() {
 	[ -n "${POINTS:-}" ] && [ "${PROFILE:-standard}" != quick ] || return 0
 	_o= _l=
 	for _s in $1; do
-		case " 0 16 64 " in *" $_s "*) _l="$_l $_s" ;; *) _o="$_o $_s" ;; esac
+		case " $CTX_SUMMARY_SIZES " in *" $_s "*) _l="$_l $_s" ;; *) _o="$_o $_s" ;; esac
 	done
 	set -- $_o $_l
 	_i=$(((2 * ${POINT_K:-1} - 2) % $#)) _j=$(((2 * ${POINT_K:-1} - 1) % $#)) _c=0 _r=
@@ -271,7 +273,7 @@ ctx_sizes() {
 	ctx_summary || { echo "$1"; return 0; }
 	_r=$(ctx_row "$1")
 	for _s in $1; do
-		case " 0 16 64 $_r " in *" $_s "*) printf '%s ' "$_s" ;; esac
+		case " $CTX_SUMMARY_SIZES $_r " in *" $_s "*) printf '%s ' "$_s" ;; esac
 	done
 	echo
 }
