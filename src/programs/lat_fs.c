@@ -36,11 +36,11 @@
  *               [-W <warmup>] [-N <repetitions>] [dir]
  */
 #include "bench.h"
+#include "lib_mem.h"
 
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #if defined(HAVE_LINUX_FS_H)
@@ -473,7 +473,7 @@ int main(int argc, char *argv[])
 	static struct size_result res[NSIZES];
 	const char *dir;
 	size_t i, nsizes, size = 0, maxsize = 10 * 1024;
-	int c, one_size = 0, zfd;
+	int c, one_size = 0;
 
 	bench_init_help(argc, argv, usage, help);
 	st.per_dir = DEFAULT_PER_DIR;
@@ -502,14 +502,7 @@ int main(int argc, char *argv[])
 
 	/* Shared with the copies: which names may exist. */
 	st.ncopies = opts.parallel;
-	zfd = open("/dev/zero", O_RDWR);
-	if (zfd < 0)
-		bench_die("open /dev/zero");
-	st.marks = mmap(NULL, (size_t)st.ncopies * sizeof(*st.marks),
-			PROT_READ | PROT_WRITE, MAP_SHARED, zfd, 0);
-	if (st.marks == MAP_FAILED)
-		bench_die("mmap");
-	close(zfd);
+	st.marks = mem_shared((size_t)st.ncopies * sizeof(*st.marks));
 	install_handlers(&st);
 	make_top(&st, dir);
 	st.stride = strlen(st.top) + NAME_SLACK;
