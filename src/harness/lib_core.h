@@ -227,6 +227,85 @@ struct bench_figure {
 	int decimals;
 };
 int bench_figure_main(int argc, char *argv[], const struct bench_figure *f);
+/*
+ * A program is a table (bench_main): its usage text, its options and
+ * operands each with its --help line, how many operands it takes, the
+ * state its options fill, and run().  bench_main() does the rest:
+ * --help and --json, the program's options parsed into its state, -P/-W/-N
+ * where the usage text names them, the operands counted, bad input
+ * refused with the usage line (exit 2); then run(state, options,
+ * operands) and its exit status.  A program's state is `struct state`;
+ * the option macros name its members, checked for their type.
+ */
+enum bench_arg {
+	BENCH_ARG_NONE,		/* an operand or mode: its --help line alone */
+	BENCH_ARG_FLAG,		/* int, set to 1 */
+	BENCH_ARG_INT,		/* int in [min, max] */
+	BENCH_ARG_LONG,		/* long in [min, max] */
+	BENCH_ARG_SIZE,		/* size_t: bytes, 64k, 8m, 1g */
+	BENCH_ARG_TEXT,		/* const char *: the argument as given */
+	BENCH_ARG_MODE,		/* size_t: the index of the variant named */
+	BENCH_ARG_CALL,		/* set(state, argument) */
+};
+struct bench_option {
+	const char *item;	/* "-s" (shown as the usage text spells it), an operand */
+	const char *text;	/* its --help line */
+	enum bench_arg kind;
+	size_t at;		/* the member's offset in struct state */
+	long min, max;		/* BENCH_ARG_INT, BENCH_ARG_LONG */
+	void (*set)(void *state, const char *arg);	/* BENCH_ARG_CALL */
+};
+#define BENCH_AT(type, member) \
+	(0 * sizeof(_Generic(&((struct state *)0)->member, type *: 0)) + \
+	 offsetof(struct state, member))
+#define BENCH_FLAG(item, text, m) \
+	{(item), (text), BENCH_ARG_FLAG, BENCH_AT(int, m), 0, 0, NULL}
+#define BENCH_INT(item, text, m, lo, hi) \
+	{(item), (text), BENCH_ARG_INT, BENCH_AT(int, m), (lo), (hi), NULL}
+#define BENCH_LONG(item, text, m, lo, hi) \
+	{(item), (text), BENCH_ARG_LONG, BENCH_AT(long, m), (lo), (hi), NULL}
+#define BENCH_SIZE(item, text, m) \
+	{(item), (text), BENCH_ARG_SIZE, BENCH_AT(size_t, m), 0, 0, NULL}
+#define BENCH_TEXT(item, text, m) \
+	{(item), (text), BENCH_ARG_TEXT, BENCH_AT(const char *, m), 0, 0, NULL}
+#define BENCH_MODE(item, text, m) \
+	{(item), (text), BENCH_ARG_MODE, BENCH_AT(size_t, m), 0, 0, NULL}
+#define BENCH_CALL(item, text, fn) \
+	{(item), (text), BENCH_ARG_CALL, 0, 0, 0, (fn)}
+#define BENCH_OPERAND(item, text) \
+	{(item), (text), BENCH_ARG_NONE, 0, 0, 0, NULL}
+/* The end of a table of options. */
+#define BENCH_END {NULL, NULL, BENCH_ARG_NONE, 0, 0, 0, NULL}
+
+struct bench_program {
+	/* As bench_init_variants(): "%s" stands for the variants' names. */
+	const char *usage;
+	const struct bench_option *options;	/* ended by item NULL */
+	int min_ops, max_ops;			/* max_ops < 0: no bound */
+	/* The variant table, if any (BENCH_MODES), its entries' names first. */
+	const void *modes;
+	size_t nmodes, mode_size, mode_help;	/* mode_help: 0, no lines */
+	/* struct state's size and defaults (BENCH_STATE); 0: no state. */
+	size_t state_size;
+	const void *defaults;
+	int (*run)(void *state, const struct bench_opts *opts, int argc,
+		   char *argv[]);
+};
+/* The variant table `t` of `type`s, which have a member `help`. */
+#define BENCH_MODES(t, type) \
+	.modes = (t), .nmodes = sizeof(t) / sizeof((t)[0]), \
+	.mode_size = sizeof((t)[0]), .mode_help = offsetof(type, help)
+#define BENCH_STATE(...) \
+	.state_size = sizeof(struct state), \
+	.defaults = &(const struct state){__VA_ARGS__}
+int bench_main(int argc, char *argv[], const struct bench_program *p);
+/* The whole main() of a program that is the table given. */
+#define BENCH_MAIN(...) \
+	static const struct bench_program bench_program_ = {__VA_ARGS__}; \
+	int main(int argc, char *argv[]) \
+	{ \
+		return bench_main(argc, argv, &bench_program_); \
+	}
 /* Usage line on stderr, exit 2. */
 void bench_usage(void) __attribute__((noreturn));
 /* "<prog>: <reason>" on stderr, exit 2 (bad input). */

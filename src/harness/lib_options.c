@@ -321,3 +321,121 @@ int bench_figure_main(int argc, char *argv[], const struct bench_figure *f)
 		bench_die("stdout");
 	return 0;
 }
+
+#define OPTS_MAX	32	/* options of one program */
+
+/* The option of the table named -c, or NULL. */
+static const struct bench_option *option_of(const struct bench_option *o,
+					    int c)
+{
+	for (; o->item != NULL; o++)
+		if (o->kind != BENCH_ARG_NONE && o->item[1] == c)
+			return o;
+	return NULL;
+}
+
+static void option_set(const struct bench_program *p,
+		       const struct bench_option *o, void *state,
+		       const char *arg)
+{
+	char *to = (char *)state + o->at;
+	size_t z;
+	long l;
+	int i;
+
+	switch (o->kind) {
+	case BENCH_ARG_FLAG:
+		i = 1;
+		memcpy(to, &i, sizeof(i));
+		break;
+	case BENCH_ARG_INT:
+		i = (int)bench_arg_long(arg, o->min, o->max);
+		memcpy(to, &i, sizeof(i));
+		break;
+	case BENCH_ARG_LONG:
+		l = bench_arg_long(arg, o->min, o->max);
+		memcpy(to, &l, sizeof(l));
+		break;
+	case BENCH_ARG_SIZE:
+		z = bench_arg_size(arg);
+		memcpy(to, &z, sizeof(z));
+		break;
+	case BENCH_ARG_TEXT:
+		memcpy(to, &arg, sizeof(arg));
+		break;
+	case BENCH_ARG_MODE:
+		z = bench_arg_variant(arg, p->modes, p->nmodes, p->mode_size);
+		memcpy(to, &z, sizeof(z));
+		break;
+	case BENCH_ARG_CALL:
+		o->set(state, arg);
+		break;
+	case BENCH_ARG_NONE:
+		break;
+	}
+}
+
+int bench_main(int argc, char *argv[], const struct bench_program *p)
+{
+	static const struct bench_option none[] = {{NULL, NULL,
+						    BENCH_ARG_NONE, 0, 0,
+						    0, NULL}};
+	static struct bench_help help[OPTS_MAX + 1];
+	const struct bench_option *opts = p->options ? p->options : none, *o;
+	struct bench_opts common = BENCH_OPTS_DEFAULT;
+	char letters[3 * OPTS_MAX + 8] = "", *l = letters;
+	void *state = NULL;
+	int c, n = 0;
+
+	for (o = opts; o->item != NULL; o++, n++) {
+		if (n == OPTS_MAX) {
+			fprintf(stderr, "%s: more than %d options\n",
+				argv[0], OPTS_MAX);
+			return 1;
+		}
+		help[n].item = o->item;
+		help[n].text = o->text;
+	}
+	help[n].item = NULL;
+	if (p->modes != NULL)
+		bench_init_variants(argc, argv, p->usage, help, p->modes,
+				    p->nmodes, p->mode_size,
+				    p->mode_help == 0 ? NULL :
+				    (const char *)p->modes + p->mode_help);
+	else
+		bench_init_help(argc, argv, p->usage, help);
+	for (o = opts; o->item != NULL; o++) {
+		if (o->kind == BENCH_ARG_NONE)
+			continue;
+		*l++ = o->item[1];
+		if (o->kind != BENCH_ARG_FLAG)
+			*l++ = ':';
+	}
+	/* -P/-W/-N where the usage text names them. */
+	for (c = 0; c < 3; c++)
+		if (usage_opt("PWN"[c]) != NULL) {
+			*l++ = "PWN"[c];
+			*l++ = ':';
+		}
+	*l = '\0';
+	if (p->state_size > 0) {
+		state = calloc(1, p->state_size);
+		if (state == NULL)
+			bench_die("malloc");
+		if (p->defaults != NULL)
+			memcpy(state, p->defaults, p->state_size);
+	}
+	while ((c = getopt(argc, argv, letters)) != -1) {
+		o = option_of(opts, c);
+		if (o != NULL)
+			option_set(p, o, state, optarg);
+		else if (!bench_common_opt(c, optarg, &common))
+			bench_usage();
+	}
+	if (argc - optind < p->min_ops ||
+	    (p->max_ops >= 0 && argc - optind > p->max_ops))
+		bench_usage();
+	c = p->run(state, &common, argc - optind, argv + optind);
+	free(state);
+	return c;
+}
