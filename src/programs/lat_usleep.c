@@ -42,6 +42,7 @@ struct state {
 	sigset_t saved_mask;
 	struct sigaction saved_alrm;
 	int realtime;
+	size_t variant;		/* -u: variants[] */
 	int saved_policy;
 	struct sched_param saved_param;
 };
@@ -188,58 +189,47 @@ static const struct variant {
 	 "setitimer() and sigsuspend() until SIGALRM"},
 };
 
-static const char usage[] =
-	"[-r] [-u %s] "
-	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] usecs\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"-r", "sleep under SCHED_FIFO at the highest priority"},
-	{"-u", "how to sleep (default usleep)"},
-	{"usecs", "microseconds to ask for"},
-	{NULL, NULL}
+/* The options, the operand and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_FLAG("-r", "sleep under SCHED_FIFO at the highest priority",
+		   realtime),
+	BENCH_MODE("-u", "how to sleep (default usleep)", variant),
+	BENCH_OPERAND("usecs", "microseconds to ask for"),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct state st;
-	const struct variant *v = &variants[0];
+	struct state *st = state;
+	const struct variant *v = &variants[st->variant];
 	char label[64], name[64];
-	int c;
 
-	memset(&st, 0, sizeof(st));
-	BENCH_INIT_VARIANTS_HELP(argc, argv, usage, help, variants);
-	while ((c = getopt(argc, argv, "ru:" BENCH_COMMON_OPTS)) != -1) {
-		if (c == 'r') {
-			st.realtime = 1;
-		} else if (c == 'u') {
-			v = &variants[BENCH_VARIANT(optarg, variants)];
-		} else if (!bench_common_opt(c, optarg, &opts)) {
-			bench_usage();
-		}
-	}
-	if (argc - optind != 1)
-		bench_usage();
-	st.usecs = bench_arg_long(argv[optind], 0, MAX_USECS);
-	if (st.usecs < v->min_usecs)
+	(void)argc;
+	st->usecs = bench_arg_long(argv[0], 0, MAX_USECS);
+	if (st->usecs < v->min_usecs)
 		bench_fail("%s: usecs must be at least %ld", v->name,
 			   v->min_usecs);
-	st.ts.tv_sec = st.usecs / 1000000;
-	st.ts.tv_nsec = (st.usecs % 1000000) * 1000;
-	st.it.it_value.tv_sec = st.usecs / 1000000;
-	st.it.it_value.tv_usec = st.usecs % 1000000;
-	if (st.realtime) {
+	st->ts.tv_sec = st->usecs / 1000000;
+	st->ts.tv_nsec = (st->usecs % 1000000) * 1000;
+	st->it.it_value.tv_sec = st->usecs / 1000000;
+	st->it.it_value.tv_usec = st->usecs % 1000000;
+	if (st->realtime) {
 		/* Fail now, not after the harness's clock probe. */
-		start_copy(0, &st);
-		end_copy(0, &st);
+		start_copy(0, st);
+		end_copy(0, st);
 	}
-	benchmp(v->init, v->bench, v->cleanup, 0, opts.parallel, opts.warmup,
-		opts.repetitions, &st);
+	benchmp(v->init, v->bench, v->cleanup, 0, opts->parallel, opts->warmup,
+		opts->repetitions, st);
 	snprintf(label, sizeof(label), "%s %ld microseconds", v->name,
-		 st.usecs);
-	snprintf(name, sizeof(name), "sleep.%s.%ld%s", v->name, st.usecs,
-		 st.realtime ? ".realtime" : "");
+		 st->usecs);
+	snprintf(name, sizeof(name), "sleep.%s.%ld%s", v->name, st->usecs,
+		 st->realtime ? ".realtime" : "");
 	report_micro(name, label, get_n());
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-r] [-u %s] [-P <parallelism>] [-W <warmup>] "
+		    "[-N <repetitions>] usecs\n",
+	   .options = options, .min_ops = 1, .max_ops = 1, .run = run,
+	   BENCH_MODES(variants, struct variant), BENCH_STATE(0))
