@@ -234,7 +234,9 @@ int bench_figure_main(int argc, char *argv[], const struct bench_figure *f);
  * --help and --json, the program's options parsed into its state, -P/-W/-N
  * where the usage text names them, the operands counted, bad input
  * refused with the usage line (exit 2); then run(state, options,
- * operands) and its exit status.  A program's state is `struct state`;
+ * operands) and its exit status.  A program with no option at all gets
+ * every argument as an operand ("-x" and "--" too).  The state lives
+ * until the process exits (exit-time hooks may use it).  A program's state is `struct state`;
  * the option macros name its members, checked for their type.
  */
 enum bench_arg {
@@ -249,7 +251,8 @@ enum bench_arg {
 };
 struct bench_option {
 	const char *item;	/* "-s" (shown as the usage text spells it), an operand */
-	const char *text;	/* its --help line */
+	const char *text;	/* its --help line; NULL: none (an option refused
+				 * in words of the program's own) */
 	enum bench_arg kind;
 	size_t at;		/* the member's offset in struct state */
 	long min, max;		/* BENCH_ARG_INT, BENCH_ARG_LONG */
@@ -282,6 +285,8 @@ struct bench_program {
 	const char *usage;
 	const struct bench_option *options;	/* ended by item NULL */
 	int min_ops, max_ops;			/* max_ops < 0: no bound */
+	/* 1: the options end at the first operand (a command line follows). */
+	int in_order;
 	/* The variant table, if any (BENCH_MODES), its entries' names first. */
 	const void *modes;
 	size_t nmodes, mode_size, mode_help;	/* mode_help: 0, no lines */

@@ -323,6 +323,12 @@ int bench_figure_main(int argc, char *argv[], const struct bench_figure *f)
 }
 
 #define OPTS_MAX	32	/* options of one program */
+/* How getopt stops at the first operand: glibc's permutes unless told. */
+#if defined(__linux__)
+#define IN_ORDER	"+"
+#else
+#define IN_ORDER	""
+#endif
 
 /* The option of the table named -c, or NULL. */
 static const struct bench_option *option_of(const struct bench_option *o,
@@ -383,20 +389,24 @@ int bench_main(int argc, char *argv[], const struct bench_program *p)
 	static struct bench_help help[OPTS_MAX + 1];
 	const struct bench_option *opts = p->options ? p->options : none, *o;
 	struct bench_opts common = BENCH_OPTS_DEFAULT;
-	char letters[3 * OPTS_MAX + 8] = "", *l = letters;
+	char letters[3 * OPTS_MAX + 8] = IN_ORDER, *l, *first;
 	void *state = NULL;
 	int c, n = 0;
 
-	for (o = opts; o->item != NULL; o++, n++) {
+	for (o = opts; o->item != NULL; o++) {
 		if (n == OPTS_MAX) {
 			fprintf(stderr, "%s: more than %d options\n",
 				argv[0], OPTS_MAX);
 			return 1;
 		}
+		if (o->text == NULL)
+			continue;	/* refused in the program's words */
 		help[n].item = o->item;
 		help[n].text = o->text;
+		n++;
 	}
 	help[n].item = NULL;
+	first = l = letters + (p->in_order ? strlen(IN_ORDER) : 0);
 	if (p->modes != NULL)
 		bench_init_variants(argc, argv, p->usage, help, p->modes,
 				    p->nmodes, p->mode_size,
@@ -418,6 +428,8 @@ int bench_main(int argc, char *argv[], const struct bench_program *p)
 			*l++ = ':';
 		}
 	*l = '\0';
+	if (l == first)
+		l = NULL;	/* no option: every argument an operand */
 	if (p->state_size > 0) {
 		state = calloc(1, p->state_size);
 		if (state == NULL)
@@ -425,7 +437,7 @@ int bench_main(int argc, char *argv[], const struct bench_program *p)
 		if (p->defaults != NULL)
 			memcpy(state, p->defaults, p->state_size);
 	}
-	while ((c = getopt(argc, argv, letters)) != -1) {
+	while (l != NULL && (c = getopt(argc, argv, letters)) != -1) {
 		o = option_of(opts, c);
 		if (o != NULL)
 			option_set(p, o, state, optarg);
@@ -435,7 +447,6 @@ int bench_main(int argc, char *argv[], const struct bench_program *p)
 	if (argc - optind < p->min_ops ||
 	    (p->max_ops >= 0 && argc - optind > p->max_ops))
 		bench_usage();
-	c = p->run(state, &common, argc - optind, argv + optind);
-	free(state);
-	return c;
+	/* The state is not freed: exit-time hooks may use it. */
+	return p->run(state, &common, argc - optind, argv + optind);
 }

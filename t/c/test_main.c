@@ -4,7 +4,9 @@
  * refused with the usage line (exit 2) before run(), the operands are
  * counted, -P/-W/-N are taken only where the usage text names them,
  * the defaults are the state's before the options, and run()'s status is
- * the program's.
+ * the program's.  An option without a --help line is still parsed; a
+ * program can end its options at the first operand, and one without
+ * options gets every argument as an operand.
  */
 #include "tap.h"
 #include "bench.h"
@@ -81,6 +83,33 @@ static const struct bench_program plain = {
 	BENCH_MODES(variants, struct variant), BENCH_STATE(0),
 };
 
+static void refuse_w(void *state, const char *arg)
+{
+	(void)state;
+	(void)arg;
+	bench_fail("-w: this program only reads");
+}
+
+/* A hidden option, options that end at the first operand. */
+static const struct bench_option ordered_options[] = {
+	BENCH_FLAG("-f", "a flag", flag),
+	{"-w", NULL, BENCH_ARG_CALL, 0, 0, 0, refuse_w},
+	BENCH_OPERAND("cmd...", "a command line"),
+	BENCH_END
+};
+
+static const struct bench_program ordered = {
+	.usage = "[-f] [-N <n>] cmd...\n", .options = ordered_options,
+	.min_ops = 1, .max_ops = -1, .in_order = 1, .run = run,
+	BENCH_STATE(0),
+};
+
+/* No option at all: every argument is an operand. */
+static const struct bench_program no_options = {
+	.usage = "args...\n", .min_ops = 0, .max_ops = -1, .run = run,
+	BENCH_STATE(0),
+};
+
 static const struct bench_program *prog;
 static char *args[32];
 
@@ -152,5 +181,18 @@ int main(void)
 	   "--help: the table's lines and the modes'");
 	ok(call(&with_common, "--json -f x", out, err, sizeof(out)) == 7 &&
 	   strstr(out, "f=1") != NULL, "--json first, then the options");
+	ok(call(&ordered, "-f -N 3 cmd -f -x", out, err, sizeof(out)) == 7 &&
+	   strstr(out, "f=1 ") != NULL && strstr(out, " N=3 ") != NULL &&
+	   strstr(out, "ops=3 cmd -f -x\n") != NULL,
+	   "in order: the options end at the first operand");
+	ok(call(&ordered, "-w x", out, err, sizeof(out)) == 2 &&
+	   strstr(err, "-w: this program only reads") != NULL,
+	   "an option without a --help line, refused in its own words");
+	ok(call(&ordered, "--help", out, err, sizeof(out)) == 0 &&
+	   strstr(out, "  -f ") != NULL && strstr(out, "  -w") == NULL,
+	   "which --help does not show");
+	ok(call(&no_options, "-x -- y", out, err, sizeof(out)) == 7 &&
+	   strstr(out, "ops=3 -x -- y\n") != NULL,
+	   "no options: every argument an operand, -x and -- too");
 	return done_testing();
 }
