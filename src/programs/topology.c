@@ -55,27 +55,27 @@ static int count_distinct(const struct topo *t, int what)
 	return n;
 }
 
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"-r", "read the topology under this root instead of /sys"},
-	{NULL, NULL}
+struct state {
+	const char *root;	/* -r: the sysfs tree */
 };
 
-int main(int argc, char *argv[])
-{
-	const char *root = "/sys";
-	struct topo t;
-	int c, i, k, llc, cores;
+/* The option and its --help line (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_TEXT("-r", "read the topology under this root instead of /sys",
+		   root),
+	BENCH_END
+};
 
-	bench_init_help(argc, argv, "[-r <sysfs root>]", help);
-	while ((c = getopt(argc, argv, "r:")) != -1) {
-		if (c == 'r')
-			root = optarg;
-		else
-			bench_usage();
-	}
-	if (optind != argc)
-		bench_usage();
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
+{
+	const char *root = ((struct state *)state)->root;
+	struct topo t;
+	int i, k, llc, cores;
+
+	(void)opts;
+	(void)argc;
+	(void)argv;
 	if (topo_discover(&t, root) != 0)
 		bench_die("no CPUs found");
 	cores = count_distinct(&t, 1);
@@ -121,3 +121,6 @@ int main(int argc, char *argv[])
 	topo_free(&t);
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-r <sysfs root>]", .options = options, .min_ops = 0,
+	   .max_ops = 0, .run = run, BENCH_STATE(.root = "/sys"))
