@@ -107,13 +107,18 @@ static void debug_round(int round, const struct estimate *e)
 		e->alu, e->mul);
 }
 
-static const char usage[] = "[-d] [-c]\n";
+struct state {
+	int debug;		/* -d */
+	int period_only;	/* -c */
+};
 
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"-d", "print every round's estimates and checks on stderr"},
-	{"-c", "print only the clock period in nanoseconds"},
-	{NULL, NULL}
+/* The options and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_FLAG("-d", "print every round's estimates and checks on stderr",
+		   debug),
+	BENCH_FLAG("-c", "print only the clock period in nanoseconds",
+		   period_only),
+	BENCH_END
 };
 
 /* What --json prints: facts of the machine, found by measuring. */
@@ -124,26 +129,20 @@ static const struct metric mhz = {
 	.kind = KIND_PROPERTY
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
+	const struct state *st = state;
 	struct ops_operands ops;
 	struct estimate e;
 	const char *why;
 	double last = 0, t;
-	int c, debug = 0, period_only = 0, round, i, stable = 0;
+	int round, i, stable = 0;
 
-	bench_init_help(argc, argv, usage, help);
+	(void)opts;
+	(void)argc;
+	(void)argv;
 	bench_default_enough(CPU_INTERVAL_US);
-	while ((c = getopt(argc, argv, "dc")) != -1) {
-		if (c == 'd')
-			debug = 1;
-		else if (c == 'c')
-			period_only = 1;
-		else
-			bench_usage();
-	}
-	if (optind != argc)
-		bench_usage();
 	ops_operands_init(&ops);
 	for (i = 0; i < NCHAINS; i++)
 		e.best[i] = INFINITY;
@@ -157,7 +156,7 @@ int main(int argc, char *argv[])
 		}
 		estimate(&e);
 		why = disagreement(&e);
-		if (debug)
+		if (st->debug)
 			debug_round(round, &e);
 		stable = fabs(e.clock - last) <= SETTLED * e.clock ?
 			 stable + 1 : 0;
@@ -172,13 +171,13 @@ int main(int argc, char *argv[])
 			e.clock, e.slope, e.alu, e.mul);
 		return 1;
 	}
-	if (debug)
+	if (st->debug)
 		fprintf(stderr, "mhz: multiply = %.0f cycles\n",
 			floor(e.mul + 0.5));
 	if (metric_json()) {
 		metric_json_value(&mhz, "MHz", 1e3 / e.clock);
 		metric_json_value(&period, "nanosec clock", e.clock);
-	} else if (period_only) {
+	} else if (st->period_only) {
 		printf("%.4f\n", e.clock);
 	} else {
 		printf("%.0f MHz, %.4f nanosec clock\n", 1e3 / e.clock,
@@ -186,3 +185,6 @@ int main(int argc, char *argv[])
 	}
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-d] [-c]\n", .options = options, .min_ops = 0,
+	   .max_ops = 0, .run = run, BENCH_STATE(0))
