@@ -58,8 +58,6 @@ static const struct variant {
 };
 #define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
 
-static const char usage[] = "[-W <warmup>] [-N <repetitions>]\n";
-
 /*
  * Fastest ns per iteration of one kernel.  The minimum, not the median:
  * parallelism is a ratio of two runs taken at different moments, and
@@ -108,32 +106,23 @@ static double max_parallelism(const struct variant *v,
 	return best;
 }
 
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{NULL, NULL}
-};
-
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct ops_operands ops;
 	double par;
 	size_t i;
-	int c;
 
-	bench_init_help(argc, argv, usage, help);
+	(void)state;
+	(void)argc;
+	(void)argv;
 	bench_default_enough(CPU_INTERVAL_US);
 	/* A search over chain counts, each the fastest of its intervals:
 	 * a span per step would make it 10x longer for nothing. */
 	interval_span_off();
-	while ((c = getopt(argc, argv, "W:N:")) != -1)
-		if (!bench_common_opt(c, optarg, &opts))
-			bench_usage();
-	if (optind != argc)
-		bench_usage();
 	ops_operands_init(&ops);
 	for (i = 0; i < NVARIANTS; i++) {
-		par = max_parallelism(&variants[i], &opts, &ops);
+		par = max_parallelism(&variants[i], opts, &ops);
 		if (!(par > 0)) {
 			errno = 0;
 			bench_die("%s: one chain took no measurable time",
@@ -148,3 +137,6 @@ int main(int argc, char *argv[])
 	}
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-W <warmup>] [-N <repetitions>]\n", .min_ops = 0,
+	   .max_ops = 0, .run = run)
