@@ -284,29 +284,34 @@ static void curve_note(const char *mode, int n, const double *mbs,
 		"measure again)" : "");
 }
 
-static const char usage[] =
-	"[-n <loaders>] [-M <len>] [-W <warmup>] [-N <repetitions>] rd|wr\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"-n", "loader processes driving memory (default 1)"},
-	{"-M", "the chased buffer and each loader's (default 256 MB)"},
-	{"rd", "the loaders read one word per line"},
-	{"wr", "the loaders write one word per line"},
-	{NULL, NULL}
+struct state {
+	int loaders;		/* -n */
+	size_t len;		/* -M */
 };
 
-int main(int argc, char *argv[])
+/* The options, the operands and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_INT("-n", "loader processes driving memory (default 1)", loaders,
+		  1, MAX_LOADERS),
+	BENCH_SIZE("-M", "the chased buffer and each loader's (default 256 MB)",
+		   len),
+	BENCH_OPERAND("rd", "the loaders read one word per line"),
+	BENCH_OPERAND("wr", "the loaders write one word per line"),
+	BENCH_END
+};
+
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	const struct state *st = state;
 	struct chain_spec spec = {CHAIN_RANDOM, LINE, 0, 0, LOAD_SEED};
-	size_t len = DEFAULT_LEN;
+	size_t len = st->len;
 	pid_t pids[MAX_LOADERS], self = getpid();
 	struct control *ctl;
 	struct probe pr;
 	struct bench_result res[NPAUSES];
 	double best[NPAUSES], mbs[NPAUSES];
-	int c, i, n = 1, write, status;
+	int c, i, n = st->loaders, write, status;
 	char lname[64], bname[64 + sizeof(".bandwidth")], x[32], y[32];
 	/*
 	 * x, the bandwidth the loaders achieved, is measured and differs
@@ -321,22 +326,10 @@ int main(int argc, char *argv[])
 		.x_unit = "MB/sec", .col = 1, .point = "{name}@{i}"
 	};
 
-	bench_init_help(argc, argv, usage, help);
-	while ((c = getopt(argc, argv, "n:M:W:N:")) != -1) {
-		if (c != 'P' && bench_common_opt(c, optarg, &opts))
-			continue;
-		if (c == 'n')
-			n = (int)bench_arg_long(optarg, 1, MAX_LOADERS);
-		else if (c == 'M')
-			len = bench_arg_size(optarg);
-		else
-			bench_usage();
-	}
-	if (optind != argc - 1)
-		bench_usage();
-	if (strcmp(argv[optind], "rd") == 0)
+	(void)argc;
+	if (strcmp(argv[0], "rd") == 0)
 		write = 0;
-	else if (strcmp(argv[optind], "wr") == 0)
+	else if (strcmp(argv[0], "wr") == 0)
 		write = 1;
 	else
 		bench_usage();
@@ -347,7 +340,7 @@ int main(int argc, char *argv[])
 	ctl = mem_shared(sizeof(*ctl));
 	ctl->pause = IDLE;
 	probe_check_len("-M", len, n + 1);
-	probe_init(&pr, len, MEM_HUGE, &opts);
+	probe_init(&pr, len, MEM_HUGE, opts);
 	bench_default_enough(LOAD_ENOUGH_US);
 	/* Built once; each point resumes where the last one stopped. */
 	pr.heads[0] = chain_build(pr.buf, len, &spec);
@@ -410,3 +403,8 @@ int main(int argc, char *argv[])
 	probe_free(&pr);
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-n <loaders>] [-M <len>] [-W <warmup>] "
+		    "[-N <repetitions>] rd|wr\n",
+	   .options = options, .min_ops = 1, .max_ops = 1, .run = run,
+	   BENCH_STATE(.loaders = 1, .len = DEFAULT_LEN))
