@@ -291,55 +291,49 @@ static const struct metric matrix = {
 	.col = 3, .point = "c2c.pair.{x}_{y}"
 };
 
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"-c", "the CPUs to pair, e.g. 0-3,8 (default: all, or a sample)"},
-	{"-l", "list the pairs and their relations, measure nothing"},
-	{"-r", "read the topology under this root instead of /sys"},
-	{NULL, NULL}
+struct state {
+	const char *list;	/* -c */
+	int listing;		/* -l */
+	const char *root;	/* -r */
 };
 
-int main(int argc, char *argv[])
+/* The options and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_TEXT("-c", "the CPUs to pair, e.g. 0-3,8 (default: all, or a "
+		   "sample)", list),
+	BENCH_FLAG("-l", "list the pairs and their relations, measure nothing",
+		   listing),
+	BENCH_TEXT("-r", "read the topology under this root instead of /sys",
+		   root),
+	BENCH_END
+};
+
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	const char *root = "/sys", *list = NULL;
+	const struct state *args = state;
 	struct helper *helpers;
 	struct bench_point *pts;
 	struct pair *pairs;
 	struct topo t;
 	struct stability st;
-	int c, n, i, j, k, np, listing = 0, *cpus;
+	int n, i, j, k, np, *cpus;
 	double *ns, *p1, *p2, *f1, *f2;
 	char x[16], y[16], line[256];
 
-	bench_init_help(argc, argv, "[-W <warmup>] [-N <repetitions>] "
-			"[-c <cpulist>] [-l] [-r <sysfs root>]", help);
-	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS "c:lr:")) != -1) {
-		if (bench_common_opt(c, optarg, &opts))
-			continue;
-		switch (c) {
-		case 'c': list = optarg; break;
-		case 'l': listing = 1; break;
-		case 'r': root = optarg; break;
-		default: bench_usage();
-		}
-	}
-	if (optind != argc)
-		bench_usage();
-	if (opts.parallel != 1)
-		bench_fail("-P %d: each pair is already two processes; use 1",
-			   opts.parallel);
-	topo_discover(&t, root);
+	(void)argc;
+	(void)argv;
+	topo_discover(&t, args->root);
 	cpus = malloc((size_t)(t.ncpus + 1) * sizeof(*cpus));
 	if (cpus == NULL)
 		bench_die("out of memory");
-	n = choose_cpus(&t, list, cpus, strcmp(root, "/sys") == 0);
+	n = choose_cpus(&t, args->list, cpus, strcmp(args->root, "/sys") == 0);
 	if (n < 2) {
 		errno = 0;
 		bench_die("only one CPU online and allowed to this process "
 			  "(taskset, cpuset): no pair to measure");
 	}
-	if (listing) {
+	if (args->listing) {
 		for (i = 0; i < n; i++)
 			for (j = 0; j < n; j++)
 				if (i != j)
@@ -374,7 +368,7 @@ int main(int argc, char *argv[])
 			np++;
 		}
 	bench_default_enough(DEFAULT_US);
-	two_passes(pairs, np, &opts, f1, f2, pts);
+	two_passes(pairs, np, opts, f1, f2, pts);
 	for (k = 0, i = 0; i < n; i++)
 		for (j = 0; j < n; j++) {
 			if (i == j)
@@ -440,3 +434,8 @@ int main(int argc, char *argv[])
 	topo_free(&t);
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-W <warmup>] [-N <repetitions>] [-c <cpulist>] [-l] "
+		    "[-r <sysfs root>]",
+	   .options = options, .min_ops = 0, .max_ops = 0, .run = run,
+	   BENCH_STATE(.root = "/sys"))
