@@ -43,6 +43,7 @@
 #define MPOL_F_NODE_ADDR 3			/* MPOL_F_NODE | MPOL_F_ADDR */
 #define MASK_WORDS	16			/* 1024 nodes */
 
+/* A measurement's; bench_main's state too, where -M sets len. */
 struct state {
 	size_t len;
 	int cpu;		/* -1: copy k runs on copy_cpu[k] */
@@ -198,36 +199,24 @@ static const struct metric per_core = {
 	.better = BETTER_HIGHER, .bytes = "bytes read"
 };
 
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"-M", "bytes per buffer; the all-CPU run splits it (default 256 MB)"},
-	{NULL, NULL}
+/* The option and its --help line (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_SIZE("-M", "bytes per buffer; the all-CPU run splits it "
+		   "(default 256 MB)", len),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state s;
 	struct topo t;
-	size_t len = DEFAULT_LEN;
+	size_t len = ((const struct state *)state)->len;
 	double *lat, *bw;
-	int c, i, j, k, nn, bound, *cpus, ncpus;
+	int i, j, k, nn, bound, *cpus, ncpus;
 
-	bench_init_help(argc, argv,
-			"[-M <len>] [-W <warmup>] [-N <repetitions>]", help);
-	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS "M:")) != -1) {
-		if (bench_common_opt(c, optarg, &opts))
-			continue;
-		if (c == 'M')
-			len = bench_arg_size(optarg);
-		else
-			bench_usage();
-	}
-	if (optind != argc)
-		bench_usage();
-	if (opts.parallel != 1)
-		bench_fail("-P %d: the all-CPU figure runs a copy per CPU "
-			   "already; use 1", opts.parallel);
+	(void)argc;
+	(void)argv;
 	if (len < MIN_LEN)
 		bench_fail("-M %zu: at least 1 MB, please", len);
 	/* Short intervals step over other load's preemptions (lat_mem_rd). */
@@ -274,12 +263,12 @@ int main(int argc, char *argv[])
 			s.len = len;
 			s.cpu = cpu;
 			s.node = bound ? t.nodes[j].id : -1;
-			benchmp(setup, chase, teardown, 0, 1, opts.warmup,
-				opts.repetitions, &s);
+			benchmp(setup, chase, teardown, 0, 1, opts->warmup,
+				opts->repetitions, &s);
 			lat[i * nn + j] = report_median(result_last(),
 							1.0 / CHAIN_UNROLL, 0);
-			benchmp(setup, read_all, teardown, 0, 1, opts.warmup,
-				opts.repetitions, &s);
+			benchmp(setup, read_all, teardown, 0, 1, opts->warmup,
+				opts->repetitions, &s);
 			bw[i * nn + j] = mb_per_s(len);
 		}
 	}
@@ -308,8 +297,8 @@ int main(int argc, char *argv[])
 	s.copy_cpu = cpus;
 	s.node = -1;	/* and on the memory the kernel gives it: local */
 	if (ncpus > 1) {
-		benchmp(setup, read_all, teardown, 0, ncpus, opts.warmup,
-			opts.repetitions, &s);
+		benchmp(setup, read_all, teardown, 0, ncpus, opts->warmup,
+			opts->repetitions, &s);
 		fprintf(stderr, "All-CPU read bandwidth (%d copies): %.2f "
 			"MB/sec\n", ncpus, mb_per_s(s.len) * ncpus);
 		metric_value(&all_cpu, "All-CPU read bandwidth",
@@ -321,3 +310,7 @@ int main(int argc, char *argv[])
 	topo_free(&t);
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-M <len>] [-W <warmup>] [-N <repetitions>]",
+	   .options = options, .min_ops = 0, .max_ops = 0, .run = run,
+	   BENCH_STATE(.len = DEFAULT_LEN))
