@@ -63,6 +63,7 @@
 #define MAX_KB		(1024L * 1024)
 
 struct state {
+	long kb;		/* -s, in KB (read from the options' state) */
 	size_t bytes;		/* -s, in bytes */
 	int procs;		/* ring size (or pipes in the overhead run) */
 	unsigned int *data;	/* this process's array */
@@ -347,43 +348,33 @@ static void json_point(const struct metric *m, const char *x, int i,
 	metric_json_end();
 }
 
-static const char usage[] =
-	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-	"[-s <size in KB>] procs [procs ...]\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"-N", "rounds (default 31 with one copy, else 11)"},
-	{"-s", "KB of its own array each process sums per hand-over"},
-	{"procs", "processes in the ring: one point per count given"},
-	{NULL, NULL}
+/* The options, the operand and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	/* A line of its own for -N, which bench_main parses. */
+	BENCH_OPERAND("-N", "rounds (default 31 with one copy, else 11)"),
+	BENCH_LONG("-s", "KB of its own array each process sums per hand-over",
+		   kb, 0, MAX_KB),
+	BENCH_OPERAND("procs",
+		      "processes in the ring: one point per count given"),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = {1, 0, 0};
 	struct bench_point *pts;
 	struct state *st;
-	long kb = 0, maxp = 0, v;
+	long kb = ((struct state *)state)->kb, maxp = 0, v;
 	double ovr, per;
-	int c, i, npts, fixed;
+	int i, npts, fixed, rounds = opts->repetitions;
 	char label[64], name[64], x[16];
 	struct metric m = {.name = name, .unit = "microseconds",
 			   .better = BETTER_LOWER, .x_name = "processes",
 			   .x_unit = "processes"};
 
-	bench_init_help(argc, argv, usage, help);
-	while ((c = getopt(argc, argv, "s:" BENCH_COMMON_OPTS)) != -1) {
-		if (c == 's')
-			kb = bench_arg_long(optarg, 0, MAX_KB);
-		else if (!bench_common_opt(c, optarg, &opts))
-			bench_usage();
-	}
-	if (optind >= argc)
-		bench_usage();
-	npts = argc - optind + 1;	/* point 0 is the overhead */
+	npts = argc + 1;	/* point 0 is the overhead */
 	/* Every count checked before anything is allocated. */
-	for (i = optind; i < argc; i++)
+	for (i = 0; i < argc; i++)
 		if (bench_parse_long(argv[i], 2, MAX_PROCS, &v) != 0)
 			bench_fail("%s: a ring needs 2 to %ld processes",
 				   argv[i], MAX_PROCS);
@@ -392,7 +383,7 @@ int main(int argc, char *argv[])
 	if (pts == NULL || st == NULL)
 		bench_die("out of memory");
 	for (i = 1; i < npts; i++) {
-		(void)bench_parse_long(argv[optind + i - 1], 2, MAX_PROCS, &v);
+		(void)bench_parse_long(argv[i - 1], 2, MAX_PROCS, &v);
 		st[i].procs = (int)v;
 		if (v > maxp)
 			maxp = v;
@@ -402,13 +393,12 @@ int main(int argc, char *argv[])
 	pts[0] = BENCH_POINT(ovr_init, do_overhead, ovr_cleanup, &st[0]);
 	for (i = 0; i < npts; i++)
 		st[i].bytes = (size_t)kb * 1024;
-	if (opts.repetitions == 0)
-		opts.repetitions = opts.parallel == 1 ? CTX_ROUNDS : TRIES;
+	if (rounds == 0)
+		rounds = opts->parallel == 1 ? CTX_ROUNDS : TRIES;
 	/* Switches are what is measured: a ring per CPU unless told. */
 	bench_sched_default("BALANCED");
 	/* Every point in every round: see bench.h. */
-	benchmp_rounds(pts, npts, opts.parallel, opts.warmup,
-		       opts.repetitions);
+	benchmp_rounds(pts, npts, opts->parallel, opts->warmup, rounds);
 	fixed = bench_placement_fixed();
 
 	ovr = estimate(&pts[0], st[0].procs, fixed);
@@ -434,3 +424,8 @@ int main(int argc, char *argv[])
 	free(st);
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+		    "[-s <size in KB>] procs [procs ...]\n",
+	   .options = options, .min_ops = 1, .max_ops = -1, .run = run,
+	   BENCH_STATE(0))
