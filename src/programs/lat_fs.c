@@ -76,6 +76,8 @@ struct marks {
 struct state {
 	char top[PATH_MAX];
 	size_t size;
+	size_t one_size;	/* -s: this size alone */
+	int one_size_given;
 	long per_dir;
 	char *data;		/* size bytes written into each file */
 	int copy;
@@ -454,58 +456,50 @@ static void set_budget(struct state *st, const char *dir)
 static const size_t default_sizes[] = {0, 1024, 4096, 10 * 1024};
 #define NSIZES (sizeof(default_sizes) / sizeof(default_sizes[0]))
 
-static const char usage[] =
-	"[-s <size>] [-n <files-per-dir>] [-P <parallelism>] "
-	"[-W <warmup>] [-N <repetitions>] [dir]\n";
+/* -s: one size instead of the default ones. */
+static void set_size(void *state, const char *arg)
+{
+	struct state *st = state;
 
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"-s", "file size (default: 0, 1, 4 and 10 KB in turn)"},
-	{"-n", "files per directory (default 100)"},
-	{"dir", "where the files go (default $TMPDIR, else /tmp)"},
-	{NULL, NULL}
+	st->one_size = bench_arg_size(arg);
+	st->one_size_given = 1;
+}
+
+/* The options, the operand and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_CALL("-s", "file size (default: 0, 1, 4 and 10 KB in turn)",
+		   set_size),
+	BENCH_LONG("-n", "files per directory (default 100)", per_dir, 1,
+		   MAX_PER_DIR),
+	BENCH_OPERAND("dir", "where the files go (default $TMPDIR, else /tmp)"),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	static struct state st;
+	struct state *st = state;
 	static struct size_result res[NSIZES];
 	const char *dir;
-	size_t i, nsizes, size = 0, maxsize = 10 * 1024;
-	int c, one_size = 0;
+	size_t i, nsizes, maxsize = 10 * 1024;
 
-	bench_init_help(argc, argv, usage, help);
-	st.per_dir = DEFAULT_PER_DIR;
-	while ((c = getopt(argc, argv, "s:n:" BENCH_COMMON_OPTS)) != -1) {
-		if (c == 's') {
-			size = bench_arg_size(optarg);
-			one_size = 1;
-		} else if (c == 'n') {
-			st.per_dir = bench_arg_long(optarg, 1, MAX_PER_DIR);
-		} else if (!bench_common_opt(c, optarg, &opts)) {
-			bench_usage();
-		}
-	}
-	if (argc - optind > 1)
-		bench_usage();
-	dir = optind < argc ? argv[optind] : getenv("TMPDIR");
+	dir = argc > 0 ? argv[0] : getenv("TMPDIR");
 	if (dir == NULL || *dir == '\0')
 		dir = "/tmp";
 	check_dir(dir);
-	if (one_size)
-		maxsize = size;
-	st.data = malloc(maxsize ? maxsize : 1);
-	if (st.data == NULL)
+	if (st->one_size_given)
+		maxsize = st->one_size;
+	st->data = malloc(maxsize ? maxsize : 1);
+	if (st->data == NULL)
 		bench_fail("-s %lu: cannot allocate", (unsigned long)maxsize);
-	memset(st.data, 'f', maxsize);
+	memset(st->data, 'f', maxsize);
 
 	/* Shared with the copies: which names may exist. */
-	st.ncopies = opts.parallel;
-	st.marks = mem_shared((size_t)st.ncopies * sizeof(*st.marks));
-	install_handlers(&st);
-	make_top(&st, dir);
-	st.stride = strlen(st.top) + NAME_SLACK;
+	st->ncopies = opts->parallel;
+	st->marks = mem_shared((size_t)st->ncopies * sizeof(*st->marks));
+	install_handlers(st);
+	make_top(st, dir);
+	st->stride = strlen(st->top) + NAME_SLACK;
 
 	/*
 	 * No LMBENCH_SPAN: with it a run made 129,117 files (the four
@@ -515,9 +509,9 @@ int main(int argc, char *argv[])
 	 * against 125,000 a second, 8 us, in a run after a quiet spell).
 	 */
 	interval_span_off();
-	set_budget(&st, dir);
-	if (one_size) {
-		res[0].size = size;
+	set_budget(st, dir);
+	if (st->one_size_given) {
+		res[0].size = st->one_size;
 		nsizes = 1;
 	} else {
 		for (i = 0; i < NSIZES; i++)
@@ -529,9 +523,15 @@ int main(int argc, char *argv[])
 	metric_series(&deleted);
 	/* Every size's creations first: no deletion before them (the top). */
 	for (i = 0; i < nsizes; i++)
-		time_create(&st, &opts, &res[i]);
+		time_create(st, opts, &res[i]);
 	for (i = 0; i < nsizes; i++)
-		time_delete(&st, &opts, &res[i], (int)i);
-	remove_all(&st);
+		time_delete(st, opts, &res[i], (int)i);
+	remove_all(st);
+	the_state = NULL;	/* bench_main frees the state */
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-s <size>] [-n <files-per-dir>] [-P <parallelism>] "
+		    "[-W <warmup>] [-N <repetitions>] [dir]\n",
+	   .options = options, .min_ops = 0, .max_ops = 1, .run = run,
+	   BENCH_STATE(.per_dir = DEFAULT_PER_DIR))
