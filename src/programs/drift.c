@@ -67,6 +67,7 @@ struct state {
 	size_t scan;		/* bw: bytes memchr() reads per call */
 	double scale;		/* the last probe's, as report_median takes */
 	int inverse;		/* them: for its samples in the JSON line */
+	int list;		/* -l */
 };
 
 struct variant {
@@ -156,34 +157,29 @@ static const struct variant probes[] = {
 };
 #define NPROBES (sizeof(probes) / sizeof(probes[0]))
 
-static const char usage[] = "[-l] [%s ...]\n";
-
-static const struct bench_help help[] = {
-	{"-l", "list the probes (name, unit, what) and measure nothing"},
-	{NULL, NULL}
+/* The option and its --help line (bench_main); the probes' own follow. */
+static const struct bench_option options[] = {
+	BENCH_FLAG("-l",
+		   "list the probes (name, unit, what) and measure nothing",
+		   list),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct state st;
+	struct state *st = state;
 	size_t chosen[NPROBES], i;
-	int n = 0, list = 0, c;
+	int n = 0;
 
-	BENCH_INIT_VARIANTS_HELP(argc, argv, usage, help, probes);
-	while ((c = getopt(argc, argv, "l")) != -1) {
-		if (c != 'l')
-			bench_usage();
-		list = 1;
-	}
-	if (argc - optind > (int)NPROBES)
+	if (argc > (int)NPROBES)
 		bench_fail("at most %zu probes", NPROBES);
-	for (; optind < argc; optind++)
-		chosen[n++] = BENCH_VARIANT(argv[optind], probes);
+	for (; n < argc; n++)
+		chosen[n] = BENCH_VARIANT(argv[n], probes);
 	if (n == 0)
 		for (i = 0; i < NPROBES; i++)
 			chosen[n++] = i;
-	if (list) {
+	if (st->list) {
 		for (i = 0; i < (size_t)n; i++)
 			printf("%s %s %s %s\n", probes[chosen[i]].name,
 			       probes[chosen[i]].unit,
@@ -191,20 +187,24 @@ int main(int argc, char *argv[])
 			       "higher" : "lower", probes[chosen[i]].help);
 		return fflush(stdout) == 0 ? 0 : 1;
 	}
-	probe_init(&st.pr, BUF_LEN, 0, &opts);
+	probe_init(&st->pr, BUF_LEN, 0, opts);
 	for (i = 0; i < (size_t)n; i++) {
 		const struct variant *v = &probes[chosen[i]];
-		double r = v->run(&st, v);
+		double r = v->run(st, v);
 		struct metric m = {.name = v->metric, .unit = v->unit,
 				   .better = v->better};
 
 		if (metric_json())
 			report_json(result_last(), &m, NULL, v->help, r,
-				    st.scale, st.inverse);
+				    st->scale, st->inverse);
 		else
 			printf(r >= 1000 ? "%s %.0f\n" : "%s %.4g\n",
 			       v->name, r);
 	}
-	probe_free(&st.pr);
+	probe_free(&st->pr);
 	return fflush(stdout) == 0 ? 0 : 1;
 }
+
+BENCH_MAIN(.usage = "[-l] [%s ...]\n", .options = options, .min_ops = 0,
+	   .max_ops = -1, .run = run, BENCH_MODES(probes, struct variant),
+	   BENCH_STATE(.list = 0))
