@@ -33,7 +33,8 @@ struct state {
 	const char *path;	/* this copy's file */
 	size_t ntouch;
 	size_t *offsets;	/* where to read, in the order to read */
-	int random;
+	int random;		/* -r */
+	int private_copies;	/* -C (read from the options' state) */
 	int fd;
 };
 
@@ -86,18 +87,18 @@ static void cleanup_copy(iter_t n, void *cookie)
 	free(st->offsets);
 }
 
-static const char usage[] =
-	"[-r] [-C] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-	"<size>... <file>\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"-r", "touch the pages in random order"},
-	FILE_HELP_PRIVATE,
-	{"<size>", "bytes of the file mapped per iteration; several sizes: "
-	 "one line each, timed in interleaved rounds"},
-	{"<file>", "the file, at least as large as the largest size"},
-	{NULL, NULL}
+/* The options, the operands and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_FLAG("-r", "touch the pages in random order", random),
+	/* The line of FILE_HELP_PRIVATE (lib_file.h). */
+	BENCH_FLAG("-C", "each parallel copy gets a private copy of the file",
+		   private_copies),
+	BENCH_OPERAND("<size>", "bytes of the file mapped per iteration; "
+		      "several sizes: one line each, timed in interleaved "
+		      "rounds"),
+	BENCH_OPERAND("<file>",
+		      "the file, at least as large as the largest size"),
+	BENCH_END
 };
 
 /* The points of the run's "mappings: x MB mapped, y microseconds. */
@@ -122,33 +123,20 @@ static void report(const struct bench_result *r, const struct state *st,
 		      1e-3, 0);
 }
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	const struct state *given = state;
 	struct state st[MAX_SIZES];
 	struct bench_point pts[MAX_SIZES];
 	size_t maxsize = 0;
-	int c, i, nsizes, random = 0, private_copies = 0;
+	int i, nsizes = argc - 1, random = given->random;
 
 	memset(st, 0, sizeof(st));
-	bench_init_help(argc, argv, usage, help);
-	while ((c = getopt(argc, argv, "rC" BENCH_COMMON_OPTS)) != -1) {
-		if (bench_common_opt(c, optarg, &opts))
-			continue;
-		if (c == 'r')
-			random = 1;
-		else if (c == 'C')
-			private_copies = 1;
-		else
-			bench_usage();
-	}
-	nsizes = argc - optind - 1;
-	if (nsizes < 1)
-		bench_usage();
 	if (nsizes > MAX_SIZES)
 		bench_fail("%d sizes: at most %d", nsizes, MAX_SIZES);
 	for (i = 0; i < nsizes; i++) {
-		st[i].size = bench_arg_size(argv[optind + i]);
+		st[i].size = bench_arg_size(argv[i]);
 		if (st[i].size == 0)
 			bench_fail("size must be at least one byte");
 		st[i].random = random;
@@ -156,18 +144,19 @@ int main(int argc, char *argv[])
 			maxsize = st[i].size;
 	}
 	file_check(argv[argc - 1], maxsize);
-	file_set_make(&files, argv[argc - 1], private_copies, opts.parallel);
+	file_set_make(&files, argv[argc - 1], given->private_copies,
+		      opts->parallel);
 	metric_series(random ? &series_random : &series);
 	if (nsizes == 1) {
-		benchmp(init_copy, do_mmap, cleanup_copy, 0, opts.parallel,
-			opts.warmup, opts.repetitions, &st[0]);
+		benchmp(init_copy, do_mmap, cleanup_copy, 0, opts->parallel,
+			opts->warmup, opts->repetitions, &st[0]);
 		report(result_last(), &st[0], 0);
 	} else {
 		for (i = 0; i < nsizes; i++)
 			pts[i] = BENCH_POINT(init_copy, do_mmap,
 					     cleanup_copy, &st[i]);
-		benchmp_rounds(pts, nsizes, opts.parallel, opts.warmup,
-			       opts.repetitions);
+		benchmp_rounds(pts, nsizes, opts->parallel, opts->warmup,
+			       opts->repetitions);
 		for (i = 0; i < nsizes; i++) {
 			report(pts[i].result, &st[i], i);
 			bench_point_free(&pts[i]);
@@ -176,3 +165,8 @@ int main(int argc, char *argv[])
 	file_set_free(&files);
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-r] [-C] [-P <parallelism>] [-W <warmup>] "
+		    "[-N <repetitions>] <size>... <file>\n",
+	   .options = options, .min_ops = 2, .max_ops = -1, .run = run,
+	   BENCH_STATE(0))
