@@ -49,6 +49,7 @@ struct state {
 	iter_t prepared;
 	long flt_before;	/* minor faults when the interval began */
 	uint64 reads, faults;	/* totals over all intervals */
+	int private_copies;	/* -C */
 };
 
 static long minor_faults(void)
@@ -189,42 +190,36 @@ static void cleanup_fault(iter_t n, void *cookie)
 			"faulted\n", bench_progname(), st->faults, st->reads);
 }
 
-static const char usage[] =
-	"[-C] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] <file>\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	FILE_HELP_PRIVATE,
-	{"<file>", "the file whose pages are faulted in"},
-	{NULL, NULL}
+/* The option, the operand and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	/* The line of FILE_HELP_PRIVATE (lib_file.h). */
+	BENCH_FLAG("-C", "each parallel copy gets a private copy of the file",
+		   private_copies),
+	BENCH_OPERAND("<file>", "the file whose pages are faulted in"),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct state st;
+	struct state *st = state;
 	char label[64 + 4096];
-	int c, private_copies = 0;
 	size_t page = mem_page_size();
 
-	memset(&st, 0, sizeof(st));
-	bench_init_help(argc, argv, usage, help);
-	while ((c = getopt(argc, argv, "C" BENCH_COMMON_OPTS)) != -1) {
-		if (bench_common_opt(c, optarg, &opts))
-			continue;
-		if (c != 'C')
-			bench_usage();
-		private_copies = 1;
-	}
-	if (argc - optind != 1)
-		bench_usage();
-	st.size = file_check(argv[optind], page);
-	file_set_make(&st.files, argv[optind], private_copies, opts.parallel);
+	(void)argc;
+	st->size = file_check(argv[0], page);
+	file_set_make(&st->files, argv[0], st->private_copies,
+		      opts->parallel);
 
-	benchmp(init_fault, do_fault, cleanup_fault, 0, opts.parallel,
-		opts.warmup, opts.repetitions, &st);
-	snprintf(label, sizeof(label), "Pagefaults on %s", argv[optind]);
+	benchmp(init_fault, do_fault, cleanup_fault, 0, opts->parallel,
+		opts->warmup, opts->repetitions, st);
+	snprintf(label, sizeof(label), "Pagefaults on %s", argv[0]);
 	report_micro("pagefault", label, get_n());
-	file_set_free(&st.files);
+	file_set_free(&st->files);
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-C] [-P <parallelism>] [-W <warmup>] "
+		    "[-N <repetitions>] <file>\n",
+	   .options = options, .min_ops = 1, .max_ops = 1, .run = run,
+	   BENCH_STATE(.private_copies = 0))
