@@ -87,33 +87,29 @@ static void do_pmake(iter_t n, void *cookie)
 	}
 }
 
-static const char usage[] =
-	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-	"jobs usecs...\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"jobs", "processes started per iteration"},
-	{"usecs", "microseconds of CPU work per job, one point each"},
-	{NULL, NULL}
+/* The operands and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_OPERAND("jobs", "processes started per iteration"),
+	BENCH_OPERAND("usecs",
+		      "microseconds of CPU work per job, one point each"),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct state st = {0};	/* benchmp() gets it before chunks is set */
+	/* Zeroed (BENCH_STATE(0)): benchmp() gets it before chunks is set. */
+	struct state *st = state;
 	double chunks_per_us, us;
 	char name[64];
 	long usecs;
 	int i;
 
-	bench_init_help(argc, argv, usage, help);
-	bench_common_args(argc, argv, &opts, 2, -1);
-	st.jobs = bench_arg_long(argv[optind], 1, MAX_JOBS);
-	for (i = optind + 1; i < argc; i++)
+	st->jobs = bench_arg_long(argv[0], 1, MAX_JOBS);
+	for (i = 1; i < argc; i++)
 		(void)bench_arg_long(argv[i], 0, MAX_USECS);
-	st.pids = calloc((size_t)st.jobs, sizeof(*st.pids));
-	if (st.pids == NULL)
+	st->pids = calloc((size_t)st->jobs, sizeof(*st->pids));
+	if (st->pids == NULL)
 		bench_die("out of memory");
 
 	/*
@@ -121,7 +117,7 @@ int main(int argc, char *argv[])
 	 * fastest interval, the one least slowed by other load.
 	 */
 	benchmp(NULL, do_spin, NULL, 0, 1, 0,
-		opts.repetitions > TRIES ? opts.repetitions : TRIES, &st);
+		opts->repetitions > TRIES ? opts->repetitions : TRIES, st);
 	/* Iterations per microsecond in the fastest interval. */
 	chunks_per_us = report_quantile(result_last(), 1.0, 1e3, 1);
 	if (!(chunks_per_us > 0))
@@ -129,22 +125,27 @@ int main(int argc, char *argv[])
 	bench_debug("work loop: %.3f chunks of %d per microsecond",
 		    chunks_per_us, CHUNK);
 
-	for (i = optind + 1; i < argc; i++) {
+	for (i = 1; i < argc; i++) {
 		usecs = bench_arg_long(argv[i], 0, MAX_USECS);
-		st.chunks = (uint64)((double)usecs * chunks_per_us + 0.5);
-		benchmp(NULL, do_pmake, NULL, 0, opts.parallel, opts.warmup,
-			opts.repetitions, &st);
+		st->chunks = (uint64)((double)usecs * chunks_per_us + 0.5);
+		benchmp(NULL, do_pmake, NULL, 0, opts->parallel, opts->warmup,
+			opts->repetitions, st);
 		us = report_median(result_last(), 1e-3, 0);
 		fprintf(stderr, "%ld %.2f\n", usecs, us);
 		/* No title: each line a metric of its own (jobs, work). */
-		snprintf(name, sizeof(name), "pmake.jobs_%ld.work_%ld", st.jobs,
-			 usecs);
+		snprintf(name, sizeof(name), "pmake.jobs_%ld.work_%ld",
+			 st->jobs, usecs);
 		report_result(result_last(),
 			      &(struct metric){.name = name,
 					       .unit = "microseconds",
 					       .better = BETTER_LOWER},
 			      NULL, "lat_pmake", us, 1e-3, 0);
 	}
-	free(st.pids);
+	free(st->pids);
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+		    "jobs usecs...\n",
+	   .options = options, .min_ops = 2, .max_ops = -1, .run = run,
+	   BENCH_STATE(0))
