@@ -124,47 +124,37 @@ static const struct variant {
 	 "a listening TCP socket's duplicates (none ready)"},
 };
 
-static const char usage[] =
-	"[-n fds] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-	"%s\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"-n", "descriptors given to select() (default 200)"},
-	{NULL, NULL}
+/* The option and its --help line (bench_main); the operand is a mode. */
+static const struct bench_option options[] = {
+	BENCH_LONG("-n", "descriptors given to select() (default 200)", nfds,
+		   1, FD_SETSIZE),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct state st;
-	const struct variant *v = NULL;
+	struct state *st = state;
+	const struct variant *v = &variants[BENCH_VARIANT(argv[0], variants)];
 	char tmp[PATH_MAX], label[64], name[64];
-	int c;
 
-	memset(&st, 0, sizeof(st));
-	st.nfds = DEFAULT_FDS;
-	BENCH_INIT_VARIANTS_HELP(argc, argv, usage, help, variants);
-	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS "n:")) != -1) {
-		if (bench_common_opt(c, optarg, &opts))
-			continue;
-		if (c != 'n')
-			bench_usage();
-		st.nfds = bench_arg_long(optarg, 1, FD_SETSIZE);
-	}
-	if (argc - optind != 1)
-		bench_usage();
-	v = &variants[BENCH_VARIANT(argv[optind], variants)];
-	if (st.nfds > FD_SETSIZE - 8)
+	(void)argc;
+	if (st->nfds > FD_SETSIZE - 8)
 		bench_fail("-n %ld: at most %d descriptors fit in an fd_set "
-			   "beside the ones already open", st.nfds,
+			   "beside the ones already open", st->nfds,
 			   FD_SETSIZE - 8);
 	close(bench_tmpfile(tmp, sizeof(tmp), "lat_select"));
-	st.file = tmp;
-	benchmp(v->init, do_select, close_fds, 0, opts.parallel, opts.warmup,
-		opts.repetitions, &st);
-	snprintf(label, sizeof(label), v->fmt, st.nfds);
-	snprintf(name, sizeof(name), v->metric, st.nfds);
+	st->file = tmp;
+	benchmp(v->init, do_select, close_fds, 0, opts->parallel, opts->warmup,
+		opts->repetitions, st);
+	snprintf(label, sizeof(label), v->fmt, st->nfds);
+	snprintf(name, sizeof(name), v->metric, st->nfds);
 	report_micro(name, label, get_n());
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-n fds] [-P <parallelism>] [-W <warmup>] "
+		    "[-N <repetitions>] %s\n",
+	   .options = options, .min_ops = 1, .max_ops = 1, .run = run,
+	   BENCH_MODES(variants, struct variant),
+	   BENCH_STATE(.nfds = DEFAULT_FDS))
