@@ -386,7 +386,7 @@ static void bench_prot(struct state *st, const struct bench_opts *opts,
 		bench_point_free(&pts[i]);
 }
 
-/* ---- variants and main ----------------------------------------------- */
+/* ---- variants and run ------------------------------------------------ */
 
 static const struct variant {
 	const char *name;
@@ -405,43 +405,42 @@ static const struct variant {
 	 "a store to a read-only page: fault, SIGSEGV, handler; less catch"},
 };
 
-static const char usage[] =
-	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-	"%s [file]\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"file", "for prot: map this file's first page (default: anonymous)"},
-	{NULL, NULL}
+/* The operand's --help line (bench_main); the first operand is a mode. */
+static const struct bench_option options[] = {
+	BENCH_OPERAND("file", "for prot: map this file's first page "
+		      "(default: anonymous)"),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct state st = {NULL, 0, NULL, 0};
-	const struct variant *v = NULL;
+	struct state *st = state;
+	const struct variant *v = &variants[BENCH_VARIANT(argv[0], variants)];
 
-	BENCH_INIT_VARIANTS_HELP(argc, argv, usage, help, variants);
-	bench_common_args(argc, argv, &opts, 1, 2);
-	v = &variants[BENCH_VARIANT(argv[optind], variants)];
-	if (argc - optind == 2 && !v->takes_file)
+	if (argc == 2 && !v->takes_file)
 		bench_usage();
-	if (argc - optind == 2) {
+	if (argc == 2) {
 		/* Check the file now, before any copy is started. */
-		st.file = argv[optind + 1];
-		init_prot(0, &st);
-		cleanup_prot(0, &st);
+		st->file = argv[1];
+		init_prot(0, st);
+		cleanup_prot(0, st);
 	}
 	if (v->bench == do_catch) {
-		bench_catch(&st, &opts, v->label, v->metric);
+		bench_catch(st, opts, v->label, v->metric);
 		return 0;
 	}
 	if (v->bench == do_prot) {
-		bench_prot(&st, &opts, v->label, v->metric);
+		bench_prot(st, opts, v->label, v->metric);
 		return 0;
 	}
-	benchmp(v->init, v->bench, v->cleanup, 0, opts.parallel,
-		opts.warmup, opts.repetitions, &st);
+	benchmp(v->init, v->bench, v->cleanup, 0, opts->parallel,
+		opts->warmup, opts->repetitions, st);
 	report_micro(v->metric, v->label, get_n());
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+		    "%s [file]\n",
+	   .options = options, .min_ops = 1, .max_ops = 2, .run = run,
+	   BENCH_MODES(variants, struct variant), BENCH_STATE(0))
