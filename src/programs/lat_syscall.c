@@ -156,38 +156,37 @@ static const struct variant {
 	 "syscall.open_close", "open() and close() the file"},
 };
 
-static const char usage[] =
-	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-	"%s [file]\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"file", "the file for stat, fstat, open (default: a temp file)"},
-	{NULL, NULL}
+/* The operand's --help line (bench_main); the first operand is a mode. */
+static const struct bench_option options[] = {
+	BENCH_OPERAND("file",
+		      "the file for stat, fstat, open (default: a temp file)"),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct state st = {NULL, -1};
-	const struct variant *v = NULL;
+	struct state *st = state;
+	const struct variant *v = &variants[BENCH_VARIANT(argv[0], variants)];
 	char tmp[PATH_MAX];
 
-	BENCH_INIT_VARIANTS_HELP(argc, argv, usage, help, variants);
-	bench_common_args(argc, argv, &opts, 1, 2);
-	v = &variants[BENCH_VARIANT(argv[optind], variants)];
-	if (argc - optind == 2 && !v->needs_file)
+	if (argc == 2 && !v->needs_file)
 		bench_usage();
-	if (v->needs_file && argc - optind == 2) {
-		st.file = argv[optind + 1];
-		if (access(st.file, R_OK) != 0)
-			bench_fail("%s: %s", st.file, strerror(errno));
+	if (v->needs_file && argc == 2) {
+		st->file = argv[1];
+		if (access(st->file, R_OK) != 0)
+			bench_fail("%s: %s", st->file, strerror(errno));
 	} else if (v->needs_file) {
 		close(bench_tmpfile(tmp, sizeof(tmp), "lat_syscall"));
-		st.file = tmp;
+		st->file = tmp;
 	}
-	benchmp(v->init, v->bench, v->cleanup, 0, opts.parallel,
-		opts.warmup, opts.repetitions, &st);
+	benchmp(v->init, v->bench, v->cleanup, 0, opts->parallel,
+		opts->warmup, opts->repetitions, st);
 	report_micro(v->metric, v->label, get_n());
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+		    "%s [file]\n",
+	   .options = options, .min_ops = 1, .max_ops = 2, .run = run,
+	   BENCH_MODES(variants, struct variant), BENCH_STATE(.fd = -1))
