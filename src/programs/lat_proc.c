@@ -293,7 +293,7 @@ static void reap_on_signal(void)
 	}
 }
 
-/* ---- variants and main ----------------------------------------------- */
+/* ---- variants, run and main ----------------------------------------- */
 
 static const struct variant {
 	const char *name;
@@ -315,37 +315,42 @@ static const struct variant {
 	 "fork() and /bin/sh -c hello"},
 };
 
-static const char usage[] =
-	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-	"%s\n";
+/* The program's argv[0], for find_hello() where there is no /proc. */
+static const char *argv0;
 
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{NULL, NULL}
-};
-
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	static struct state st;
-	const struct variant *v = NULL;
+	struct state *st = state;
+	const struct variant *v = &variants[BENCH_VARIANT(argv[0], variants)];
 
-	/* Registered first, so it runs last. */
-	if (atexit(reap_at_exit) != 0)
-		bench_die("atexit");
-	BENCH_INIT_VARIANTS_HELP(argc, argv, usage, help, variants);
-	bench_common_args(argc, argv, &opts, 1, 1);
-	v = &variants[BENCH_VARIANT(argv[optind], variants)];
-	st.devnull = -1;
-	st.envp = environ;
+	(void)argc;
+	st->envp = environ;
 	if (v->needs_hello)
-		find_hello(&st, argv[0]);
+		find_hello(st, argv0);
 	if (v->needs_shell && access(SHELL, X_OK) != 0)
 		bench_die("%s", SHELL);
 	if (v->forks)
 		reap_on_signal();
-	benchmp(v->init, v->bench, v->cleanup, 0, opts.parallel,
-		opts.warmup, opts.repetitions, &st);
+	benchmp(v->init, v->bench, v->cleanup, 0, opts->parallel,
+		opts->warmup, opts->repetitions, st);
 	report_micro(v->metric, v->label, get_n());
 	return 0;
+}
+
+/* No options: the operand is a mode, its --help lines variants[]'s. */
+static const struct bench_program program = {
+	.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] %s\n",
+	.min_ops = 1, .max_ops = 1, .run = run,
+	BENCH_MODES(variants, struct variant), BENCH_STATE(.devnull = -1)
+};
+
+/* BENCH_MAIN's main(), but argv[0] kept and reap_at_exit() first. */
+int main(int argc, char *argv[])
+{
+	argv0 = argv[0];
+	/* Registered first, so it runs last. */
+	if (atexit(reap_at_exit) != 0)
+		bench_die("atexit");
+	return bench_main(argc, argv, &program);
 }
