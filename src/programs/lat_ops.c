@@ -48,20 +48,22 @@ static const struct variant {
 };
 #define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct ops_operands ops;
 	struct bench_point pts[NVARIANTS];
 	size_t i;
 
-	bench_plain_args(argc, argv, &opts);
+	(void)state;
+	(void)argc;
+	(void)argv;
 	bench_default_enough(CPU_INTERVAL_US);
 	ops_operands_init(&ops);
 	for (i = 0; i < NVARIANTS; i++)
 		pts[i] = BENCH_POINT(NULL, variants[i].bench, NULL, &ops);
-	benchmp_rounds(pts, (int)NVARIANTS, opts.parallel, opts.warmup,
-		       opts.repetitions);
+	benchmp_rounds(pts, (int)NVARIANTS, opts->parallel, opts->warmup,
+		       opts->repetitions);
 	for (i = 0; i < NVARIANTS; i++) {
 		bench_point_result(&pts[i]);
 		report_nano(variants[i].metric, variants[i].label,
@@ -70,3 +72,7 @@ int main(int argc, char *argv[])
 	}
 	return 0;
 }
+
+/* No options, no operands: -P/-W/-N alone. */
+BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]\n",
+	   .min_ops = 0, .max_ops = 0, .run = run)
