@@ -81,24 +81,30 @@ static void cleanup(iter_t n, void *cookie)
 }
 #endif
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-
-	bench_plain_args(argc, argv, &opts);
+	(void)state;
+	(void)argc;
+	(void)argv;
 #ifdef HAVE_UCONTEXT
 	{
 		static struct state st;
 
-		benchmp(init, do_swap, cleanup, 0, opts.parallel,
-			opts.warmup, opts.repetitions, &st);
+		benchmp(init, do_swap, cleanup, 0, opts->parallel,
+			opts->warmup, opts->repetitions, &st);
 		report_micro("ucontext.latency", "ucontext swap latency",
 			     get_n() * 2);
 	}
 	return 0;
 #else
+	(void)opts;
 	fprintf(stderr, "%s: this system has no getcontext/swapcontext; "
 		"nothing measured\n", bench_progname());
 	return 1;
 #endif
 }
+
+/* No options, no operands: -P/-W/-N alone. */
+BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]\n",
+	   .min_ops = 0, .max_ops = 0, .run = run)
