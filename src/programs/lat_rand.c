@@ -83,17 +83,23 @@ static const struct variant {
 };
 #define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	size_t i;
 
-	bench_plain_args(argc, argv, &opts);
+	(void)state;
+	(void)argc;
+	(void)argv;
 	bench_default_enough(CPU_INTERVAL_US);
 	for (i = 0; i < NVARIANTS; i++) {
-		benchmp(seed, variants[i].bench, NULL, 0, opts.parallel,
-			opts.warmup, opts.repetitions, NULL);
+		benchmp(seed, variants[i].bench, NULL, 0, opts->parallel,
+			opts->warmup, opts->repetitions, NULL);
 		report_nano(variants[i].metric, variants[i].label, get_n());
 	}
 	return 0;
 }
+
+/* No options, no operands: -P/-W/-N alone. */
+BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]\n",
+	   .min_ops = 0, .max_ops = 0, .run = run)
