@@ -110,16 +110,21 @@ static void cleanup(iter_t n, void *cookie)
 		partner_reap(&st->pid, 1);
 }
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct state st = {-1, 0, 0, 0};
+	struct state *st = state;
 
-	bench_plain_args(argc, argv, &opts);
-	make_set(2 * opts.parallel);
-	st.semid = set_id;
-	benchmp(init, do_sem, cleanup, 0, opts.parallel, opts.warmup,
-		opts.repetitions, &st);
+	(void)argc;
+	(void)argv;
+	make_set(2 * opts->parallel);
+	st->semid = set_id;
+	benchmp(init, do_sem, cleanup, 0, opts->parallel, opts->warmup,
+		opts->repetitions, st);
 	report_micro("sem.latency", "Semaphore latency", get_n());
 	return 0;
 }
+
+/* No options, no operands: -P/-W/-N alone. */
+BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]\n",
+	   .min_ops = 0, .max_ops = 0, .run = run, BENCH_STATE(.semid = -1))
