@@ -122,14 +122,18 @@ static void cleanup(iter_t n, void *cookie)
 	st->fd = -1;
 }
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct state st = {-1, 0, {-1, -1}, 0};
-
-	bench_plain_args(argc, argv, &opts);
-	benchmp(init, do_fcntl, cleanup, 0, opts.parallel, opts.warmup,
-		opts.repetitions, &st);
+	(void)argc;
+	(void)argv;
+	benchmp(init, do_fcntl, cleanup, 0, opts->parallel, opts->warmup,
+		opts->repetitions, state);
 	report_micro("fcntl.latency", "Fcntl lock latency", get_n());
 	return 0;
 }
+
+/* No options, no operands: -P/-W/-N alone. */
+BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]\n",
+	   .min_ops = 0, .max_ops = 0, .run = run,
+	   BENCH_STATE(.fd = -1, .ready = {-1, -1}))
