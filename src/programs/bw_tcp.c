@@ -47,9 +47,18 @@
  */
 #define SOCKBUF		(1 << 20)
 
-struct state {
+/* One message size: its connection and what an iteration reads. */
+struct conn {
 	struct srv_client c;	/* first: the server's part, the socket */
 	size_t move;
+};
+
+/* What the options set (bench_main). */
+struct state {
+	struct srv_args sa;		/* srv_args_init()'s defaults */
+	size_t msize[MAX_SIZES];	/* -m, in the order given */
+	int nsizes;
+	size_t move;			/* -M, 0 if not given */
 };
 
 /*
@@ -93,7 +102,7 @@ out:
 
 static void serve(void *arg)
 {
-	struct state *st = arg;
+	struct conn *st = arg;
 	struct srv_conf c = {
 		.idle_s = st->c.sa.idle_s, .conn = serve_conn};
 
@@ -102,7 +111,7 @@ static void serve(void *arg)
 
 static void do_read(iter_t n, void *cookie)
 {
-	struct state *st = cookie;
+	struct conn *st = cookie;
 	uint64 all = (uint64)n * st->move;
 	uint32_t req[2] = {htonl((uint32_t)(all >> 32)), htonl((uint32_t)all)};
 	size_t left, want;
@@ -129,7 +138,7 @@ static void do_read(iter_t n, void *cookie)
 
 static void init(iter_t n, void *cookie)
 {
-	struct state *st = cookie;
+	struct conn *st = cookie;
 	if (n != 0)
 		return;
 	st->c.buf = malloc(st->c.msize);
@@ -142,7 +151,7 @@ static void init(iter_t n, void *cookie)
 }
 
 /* MB/s = bytes per iteration * 1e3 / ns per iteration. */
-static void report(const struct bench_result *r, const struct state *st,
+static void report(const struct bench_result *r, const struct conn *st,
 		   const struct metric *series, int i)
 {
 	double mbs = report_median(r, (double)st->move * 1e3, 1);
@@ -154,25 +163,8 @@ static void report(const struct bench_result *r, const struct state *st,
 		      "bw_tcp", mbs, (double)st->move * 1e3, 1);
 }
 
-static const char usage[] =
-	"-s [-b addr] [-p port] [-i idle_s] | [-m msg] [-M total] "
-	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] [-p port] "
-	"[host] | -S host [-p port]\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	SRV_HELP_SERVER,
-	SRV_HELP_NET,
-	SRV_HELP_PORT,
-	{"-m", "bytes per message (default 64 KB); several -m: one line each, "
-	 "timed in interleaved rounds"},
-	{"-M", "bytes read per iteration (default one message; alone, also "
-	 "the message size)"},
-	{NULL, NULL}
-};
-
 /* One size after another (parallel copies), or all in interleaved rounds. */
-static void measure(struct state *st, int nsizes,
+static void measure(struct conn *st, int nsizes,
 		    const struct bench_opts *opts, const struct metric *series)
 {
 	struct bench_point pts[MAX_SIZES];
@@ -196,37 +188,63 @@ static void measure(struct state *st, int nsizes,
 	}
 }
 
-int main(int argc, char *argv[])
+/* -m: one more message size. */
+static void set_msize(void *state, const char *arg)
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct state st[MAX_SIZES];
+	struct state *st = state;
+
+	if (st->nsizes == MAX_SIZES)
+		bench_fail("-m: at most %d message sizes", MAX_SIZES);
+	st->msize[st->nsizes++] = bench_arg_size(arg);
+}
+
+static void set_move(void *state, const char *arg)
+{
+	struct state *st = state;
+
+	st->move = bench_arg_size(arg);
+	if (st->move == 0)
+		bench_fail("-M: total must be at least 1 byte");
+}
+
+/* The options, the operand and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_FLAG("-s", "start a server in the background and exit", sa.start),
+	BENCH_INT("-i", "the server exits after this many idle seconds "
+		  "(default " SRV_STR(SRV_IDLE_DEFAULT) ")", sa.idle_s, 0,
+		  7L * 24 * 3600),
+	BENCH_TEXT("-b", "the address the server listens on (default loopback)",
+		   sa.bind),
+	BENCH_OPERAND("host",
+		      "the server (default: a server of its own on loopback)"),
+	BENCH_TEXT("-S", "stop the server on host", sa.stop),
+	BENCH_INT("-p", "the server's port (default: this program's own)",
+		  sa.port, 0, 65535),
+	BENCH_CALL("-m", "bytes per message (default 64 KB); several -m: one "
+		   "line each, timed in interleaved rounds", set_msize),
+	BENCH_CALL("-M", "bytes read per iteration (default one message; "
+		   "alone, also the message size)", set_move),
+	BENCH_END
+};
+
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
+{
+	struct state *o = state;
+	struct conn st[MAX_SIZES];
 	char name[METRIC_NAME_MAX];
 	struct metric series = {.name = name, .unit = "MB/sec",
 				.better = BETTER_HIGHER,
 				.bytes = "bytes received",
 				.x_name = "message", .x_unit = "MB"};
-	size_t move = 0;
+	size_t move = o->move;
 	pid_t server;
-	int c, i, nsizes = 0;
+	int i, nsizes = o->nsizes;
 
 	memset(st, 0, sizeof(st));
-	srv_args_init(&st[0].c.sa, NET_PORT_BW_TCP);
-	bench_init_help(argc, argv, usage, help);
-	while ((c = srv_getopt(argc, argv, BENCH_COMMON_OPTS "m:M:", &opts,
-				&st[0].c.sa)) != -1) {
-		if (c == 'm') {
-			if (nsizes == MAX_SIZES)
-				bench_fail("-m: at most %d message sizes",
-					   MAX_SIZES);
-			st[nsizes++].c.msize = bench_arg_size(optarg);
-		} else if (c == 'M') {
-			move = bench_arg_size(optarg);
-			if (move == 0)
-				bench_fail("-M: total must be at least 1 byte");
-		} else {
-			bench_usage();
-		}
-	}
+	st[0].c.sa = o->sa;
+	for (i = 0; i < nsizes; i++)
+		st[i].c.msize = o->msize[i];
 	/* lmbench3's rule: -M alone is the message size too. */
 	if (nsizes == 0)
 		st[nsizes++].c.msize = move ? move : DEFAULT_MSG;
@@ -243,11 +261,8 @@ int main(int argc, char *argv[])
 		if (st[i].move == 0)
 			st[i].move = st[i].c.msize;
 	}
-	if (argc - optind > 1)
-		bench_usage();
-	srv_dispatch(&st[0].c.sa, SOCK_STREAM, argc - optind, argv + optind,
-		     serve, &st[0], &st[0].c.lfd, &st[0].c.host, &st[0].c.port,
-		     &server);
+	srv_dispatch(&st[0].c.sa, SOCK_STREAM, argc, argv, serve, &st[0],
+		     &st[0].c.lfd, &st[0].c.host, &st[0].c.port, &server);
 	for (i = 1; i < nsizes; i++) {
 		st[i].c.host = st[0].c.host;
 		st[i].c.port = st[0].c.port;
@@ -255,8 +270,15 @@ int main(int argc, char *argv[])
 	/* The points of the run's "Socket bandwidth using <host>". */
 	metric_net(st[0].c.host, "tcp_bandwidth", name, sizeof(name));
 	metric_series(&series);
-	measure(st, nsizes, &opts, &series);
+	measure(st, nsizes, opts, &series);
 	if (server > 0)
 		srv_child_stop(server);
 	return 0;
 }
+
+BENCH_MAIN(.usage = "-s [-b addr] [-p port] [-i idle_s] | [-m msg] [-M total] "
+		    "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+		    "[-p port] [host] | -S host [-p port]\n",
+	   .options = options, .min_ops = 0, .max_ops = 1, .run = run,
+	   BENCH_STATE(.sa = {.bind = NET_LOOPBACK, .port = NET_PORT_BW_TCP,
+			      .idle_s = SRV_IDLE_DEFAULT}))
