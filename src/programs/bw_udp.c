@@ -143,74 +143,86 @@ static void init(iter_t n, void *cookie)
 	st->xfer = (uint32_t)getpid() << 16;
 }
 
-static const char usage[] =
-	"-s [-b addr] [-p port] [-i idle_s] | [-m msg] [-W <warmup>] "
-	"[-N <repetitions>] [-p port] [host [size]] | -S host [-p port]\n";
+/* -m: the datagram size. */
+static void set_msize(void *state, const char *arg)
+{
+	struct state *st = state;
 
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	SRV_HELP_SERVER,
-	SRV_HELP_NET,
-	SRV_HELP_PORT,
-	{"-m", "bytes per datagram (default 8 KB)"},
-	{"size", "bytes sent per iteration (default 1024 datagrams, <= 10 MB)"},
-	{NULL, NULL}
+	st->c.msize = bench_arg_size(arg);
+	if (st->c.msize < MIN_MSG || st->c.msize > MAX_MSG)
+		bench_fail("-m: message size must be %d..%d bytes", MIN_MSG,
+			   MAX_MSG);
+}
+
+/* The options, the operands and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_FLAG("-s", "start a server in the background and exit",
+		   c.sa.start),
+	BENCH_INT("-i", "the server exits after this many idle seconds "
+		  "(default " SRV_STR(SRV_IDLE_DEFAULT) ")", c.sa.idle_s, 0,
+		  7L * 24 * 3600),
+	BENCH_TEXT("-b", "the address the server listens on (default loopback)",
+		   c.sa.bind),
+	BENCH_OPERAND("host",
+		      "the server (default: a server of its own on loopback)"),
+	BENCH_TEXT("-S", "stop the server on host", c.sa.stop),
+	BENCH_INT("-p", "the server's port (default: this program's own)",
+		  c.sa.port, 0, 65535),
+	BENCH_CALL("-m", "bytes per datagram (default 8 KB)", set_msize),
+	BENCH_OPERAND("size", "bytes sent per iteration (default 1024 "
+		      "datagrams, <= 10 MB)"),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct state st;
+	struct state *st = state;
 	pid_t server;
 	char label[512], name[METRIC_NAME_MAX];
 	size_t rem;
 	double mbs;
-	int c;
 
-	memset(&st, 0, sizeof(st));
-	st.c.msize = DEFAULT_MSG;
-	srv_args_init(&st.c.sa, NET_PORT_BW_UDP);
-	bench_init_help(argc, argv, usage, help);
-	while ((c = srv_getopt(argc, argv, "W:N:m:", &opts, &st.c.sa)) != -1) {
-		if (c != 'm')
-			bench_usage();
-		st.c.msize = bench_arg_size(optarg);
-		if (st.c.msize < MIN_MSG || st.c.msize > MAX_MSG)
-			bench_fail("-m: message size must be %d..%d bytes",
-				   MIN_MSG, MAX_MSG);
-	}
-	if (argc - optind > 2)
-		bench_usage();
-	st.size = st.c.msize * DEFAULT_MSGS < DEFAULT_MAX ?
-		  st.c.msize * DEFAULT_MSGS : DEFAULT_MAX;
-	if (argc - optind == 2) {
-		st.size = bench_arg_size(argv[optind + 1]);
-		if (st.size < 1 || st.size > (size_t)MAX_SIZE)
+	st->size = st->c.msize * DEFAULT_MSGS < DEFAULT_MAX ?
+		   st->c.msize * DEFAULT_MSGS : DEFAULT_MAX;
+	if (argc == 2) {
+		st->size = bench_arg_size(argv[1]);
+		if (st->size < 1 || st->size > (size_t)MAX_SIZE)
 			bench_fail("size must be 1..1G bytes");
 	}
 	/* The last datagram still carries the whole header. */
-	rem = st.size % st.c.msize;
-	st.total = st.size - rem + (rem && rem < MIN_MSG ? MIN_MSG : rem);
-	st.window = st.c.msize * WINDOW_DGRAMS < WINDOW ? st.c.msize * WINDOW_DGRAMS
-						      : WINDOW;
-	if (st.window < st.c.msize)
-		st.window = st.c.msize;
-	st.ack_step = (uint32_t)(st.window / 4) << 1;
-	srv_dispatch(&st.c.sa, SOCK_DGRAM, argc - optind, argv + optind, serve,
-		     &st, &st.c.lfd, &st.c.host, &st.c.port, &server);
-	benchmp(init, do_send, srv_client_close, 0, 1, opts.warmup,
-		opts.repetitions, &st);
+	rem = st->size % st->c.msize;
+	st->total = st->size - rem + (rem && rem < MIN_MSG ? MIN_MSG : rem);
+	st->window = st->c.msize * WINDOW_DGRAMS < WINDOW ?
+		     st->c.msize * WINDOW_DGRAMS : WINDOW;
+	if (st->window < st->c.msize)
+		st->window = st->c.msize;
+	st->ack_step = (uint32_t)(st->window / 4) << 1;
+	srv_dispatch(&st->c.sa, SOCK_DGRAM, argc, argv, serve, st,
+		     &st->c.lfd, &st->c.host, &st->c.port, &server);
+	benchmp(init, do_send, srv_client_close, 0, 1, opts->warmup,
+		opts->repetitions, st);
 	if (server > 0)
 		srv_child_stop(server);
-	mbs = report_median(result_last(), (double)st.total * 1e3, 1);
+	mbs = report_median(result_last(), (double)st->total * 1e3, 1);
 	snprintf(label, sizeof(label), "socket UDP bandwidth using %s",
-		 st.c.host);
+		 st->c.host);
 	fprintf(stderr, "%s: %.2f MB/sec\n", label, mbs);
-	metric_net(st.c.host, "udp_bandwidth", name, sizeof(name));
+	metric_net(st->c.host, "udp_bandwidth", name, sizeof(name));
 	report_result(result_last(),
 		      &(struct metric){.name = name, .unit = "MB/sec",
 				       .better = BETTER_HIGHER,
 				       .bytes = "payload bytes received"},
-		      NULL, label, mbs, (double)st.total * 1e3, 1);
+		      NULL, label, mbs, (double)st->total * 1e3, 1);
 	return 0;
 }
+
+BENCH_MAIN(.usage = "-s [-b addr] [-p port] [-i idle_s] | [-m msg] "
+		    "[-W <warmup>] [-N <repetitions>] [-p port] [host [size]] "
+		    "| -S host [-p port]\n",
+	   .options = options, .min_ops = 0, .max_ops = 2, .run = run,
+	   /* c.sa: srv_args_init()'s defaults */
+	   BENCH_STATE(.c = {.sa = {.bind = NET_LOOPBACK,
+				    .port = NET_PORT_BW_UDP,
+				    .idle_s = SRV_IDLE_DEFAULT},
+			     .msize = DEFAULT_MSG}))
