@@ -147,45 +147,51 @@ static void do_accept(iter_t n, void *cookie)
 		connect_accepted(cookie);
 }
 
-static const char usage[] =
-	"-s [-b addr] [-p port] [-i idle_s] | [-N <repetitions>] [-p port] "
-	"[host] | -S host [-p port]\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	SRV_HELP_SERVER,
-	SRV_HELP_NET,
-	SRV_HELP_PORT,
-	{NULL, NULL}
+/* The options, the operand and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_FLAG("-s", "start a server in the background and exit", sa.start),
+	BENCH_INT("-i", "the server exits after this many idle seconds "
+		  "(default " SRV_STR(SRV_IDLE_DEFAULT) ")", sa.idle_s, 0,
+		  7L * 24 * 3600),
+	BENCH_TEXT("-b", "the address the server listens on (default loopback)",
+		   sa.bind),
+	BENCH_OPERAND("host",
+		      "the server (default: a server of its own on loopback)"),
+	BENCH_TEXT("-S", "stop the server on host", sa.stop),
+	BENCH_INT("-p", "the server's port (default: this program's own)",
+		  sa.port, 0, 65535),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct state st;
+	struct state *st = state;
 	char label[512], name[METRIC_NAME_MAX];
 	pid_t server;
 
-	memset(&st, 0, sizeof(st));
-	srv_args_init(&st.sa, NET_PORT_LAT_CONNECT);
-	bench_init_help(argc, argv, usage, help);
-	if (srv_getopt(argc, argv, "N:", &opts, &st.sa) != -1)
-		bench_usage();
-	if (argc - optind > 1)
-		bench_usage();
-	srv_dispatch(&st.sa, SOCK_STREAM, argc - optind, argv + optind, serve,
-		     &st, &st.lfd, &st.host, &st.port, &server);
-	net_resolve(st.host, st.port, SOCK_STREAM, &st.addr, &st.addrlen);
-	benchmp(NULL, do_connect, pace, 0, 1, 0, opts.repetitions, &st);
-	snprintf(label, sizeof(label), "TCP/IP connection cost to %s", st.host);
-	metric_net(st.host, "tcp_connect", name, sizeof(name));
+	srv_dispatch(&st->sa, SOCK_STREAM, argc, argv, serve, st, &st->lfd,
+		     &st->host, &st->port, &server);
+	net_resolve(st->host, st->port, SOCK_STREAM, &st->addr, &st->addrlen);
+	benchmp(NULL, do_connect, pace, 0, 1, 0, opts->repetitions, st);
+	snprintf(label, sizeof(label), "TCP/IP connection cost to %s",
+		 st->host);
+	metric_net(st->host, "tcp_connect", name, sizeof(name));
 	report_micro(name, label, get_n());
-	benchmp(NULL, do_accept, NULL, 0, 1, 0, opts.repetitions, &st);
+	benchmp(NULL, do_accept, NULL, 0, 1, 0, opts->repetitions, st);
 	if (server > 0)
 		srv_child_stop(server);
 	snprintf(label, sizeof(label), "TCP/IP connection with accept to %s",
-		 st.host);
-	metric_net(st.host, "tcp_connect_accept", name, sizeof(name));
+		 st->host);
+	metric_net(st->host, "tcp_connect_accept", name, sizeof(name));
 	report_micro(name, label, get_n());
 	return 0;
 }
+
+BENCH_MAIN(.usage = "-s [-b addr] [-p port] [-i idle_s] | [-N <repetitions>] "
+		    "[-p port] [host] | -S host [-p port]\n",
+	   .options = options, .min_ops = 0, .max_ops = 1, .run = run,
+	   /* sa: srv_args_init()'s defaults */
+	   BENCH_STATE(.sa = {.bind = NET_LOOPBACK,
+			      .port = NET_PORT_LAT_CONNECT,
+			      .idle_s = SRV_IDLE_DEFAULT}))
