@@ -42,8 +42,9 @@ struct state {
 	int use_tcp;
 	CLIENT *cl;
 	int sock;
-	struct srv_args sa;
+	struct srv_args sa;	/* -o is its port; srv_args_init()'s defaults */
 	int tcp_fd, udp_fd;
+	int protos;		/* -p: bit 0 udp, bit 1 tcp */
 };
 
 /* No arguments or results (xdr_void, with the type xdrproc_t wants). */
@@ -252,87 +253,82 @@ static void stop_server(struct state *st)
 		  st->tcp_port);
 }
 
-static const char usage[] =
-	"-s [-b addr] [-o port] [-i idle_s] | [-p tcp|udp] "
-	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] [-o port] "
-	"[host] | -S host [-o port]\n";
+/* -p: the transport, tcp or udp. */
+static void set_proto(void *state, const char *arg)
+{
+	struct state *st = state;
 
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	SRV_HELP_SERVER,
-	SRV_HELP_NET,
-	{"-o", "the server's TCP and UDP port (default 31236)"},
-	{"-p", "the transport to time (default: udp, then tcp)"},
-	{NULL, NULL}
+	if (strcmp(arg, "tcp") == 0)
+		st->protos = 2;
+	else if (strcmp(arg, "udp") == 0)
+		st->protos = 1;
+	else
+		bench_usage();
+}
+
+/* The options, the operand and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_FLAG("-s", "start a server in the background and exit", sa.start),
+	BENCH_INT("-i", "the server exits after this many idle seconds "
+		  "(default " SRV_STR(SRV_IDLE_DEFAULT) ")", sa.idle_s, 0,
+		  7L * 24 * 3600),
+	BENCH_TEXT("-b", "the address the server listens on (default loopback)",
+		   sa.bind),
+	BENCH_OPERAND("host",
+		      "the server (default: a server of its own on loopback)"),
+	BENCH_TEXT("-S", "stop the server on host", sa.stop),
+	BENCH_INT("-o", "the server's TCP and UDP port (default 31236)",
+		  sa.port, 0, 65535),
+	BENCH_CALL("-p", "the transport to time (default: udp, then tcp)",
+		   set_proto),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct state st;
+	struct state *st = state;
 	char label[512], name[METRIC_NAME_MAX];
 	pid_t server = 0;
-	int c, pass, protos = 3;	/* bit 0: udp, bit 1: tcp */
+	int pass;
 
-	memset(&st, 0, sizeof(st));
-	srv_args_init(&st.sa, NET_PORT_LAT_RPC);
-	bench_init_help(argc, argv, usage, help);
-	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS "sS:b:o:i:p:")) != -1) {
-		if (bench_common_opt(c, optarg, &opts))
-			continue;
-		if (c == 'o')
-			c = 'p';	/* -p names the protocol here */
-		else if (c == 'p') {
-			if (strcmp(optarg, "tcp") == 0)
-				protos = 2;
-			else if (strcmp(optarg, "udp") == 0)
-				protos = 1;
-			else
-				bench_usage();
-			continue;
-		}
-		if (!srv_arg(c, optarg, &st.sa))
-			bench_usage();
-	}
-	if (argc - optind > 1)
-		bench_usage();
-	srv_check_args(&st.sa, argc - optind);
-	st.tcp_port = st.udp_port = st.sa.port;
-	if (st.sa.stop) {
-		st.host = st.sa.stop;
-		stop_server(&st);
+	srv_check_args(&st->sa, argc);
+	st->tcp_port = st->udp_port = st->sa.port;
+	if (st->sa.stop) {
+		st->host = st->sa.stop;
+		stop_server(st);
 		return 0;
 	}
-	if (st.sa.start) {
-		open_server(&st, st.sa.bind, st.sa.port, 1);
-		if (st.sa.port == 0)
-			srv_print_port(st.tcp_port);
-		srv_daemon(serve, &st);
+	if (st->sa.start) {
+		open_server(st, st->sa.bind, st->sa.port, 1);
+		if (st->sa.port == 0)
+			srv_print_port(st->tcp_port);
+		srv_daemon(serve, st);
 		return 0;
 	}
-	if (optind < argc) {
-		st.host = argv[optind];
+	if (argc > 0) {
+		st->host = argv[0];
 	} else {
-		st.host = NET_LOOPBACK;
-		open_server(&st, NET_LOOPBACK, 0, 0);
-		server = srv_child(serve, &st);
-		close(st.tcp_fd);
-		close(st.udp_fd);
+		st->host = NET_LOOPBACK;
+		open_server(st, NET_LOOPBACK, 0, 0);
+		server = srv_child(serve, st);
+		close(st->tcp_fd);
+		close(st->udp_fd);
 	}
 	for (pass = 0; pass < 2; pass++) {
-		if (!(protos & (1 << pass)))
+		if (!(st->protos & (1 << pass)))
 			continue;
-		st.use_tcp = pass;
+		st->use_tcp = pass;
 		/* Fail now, not after the clock probe, if nobody answers. */
-		st.cl = connect_rpc(&st, st.use_tcp, &st.sock);
-		call(st.cl, NULLPROC, xdr_none, NULL,
-		     xdr_none, NULL, st.host);
-		clnt_destroy(st.cl);
-		benchmp(init, do_call, cleanup, 0, opts.parallel,
-			opts.warmup, opts.repetitions, &st);
+		st->cl = connect_rpc(st, st->use_tcp, &st->sock);
+		call(st->cl, NULLPROC, xdr_none, NULL,
+		     xdr_none, NULL, st->host);
+		clnt_destroy(st->cl);
+		benchmp(init, do_call, cleanup, 0, opts->parallel,
+			opts->warmup, opts->repetitions, st);
 		snprintf(label, sizeof(label), "RPC/%s latency using %s",
-			 pass ? "tcp" : "udp", st.host);
-		metric_net(st.host,
+			 pass ? "tcp" : "udp", st->host);
+		metric_net(st->host,
 			   pass ? "rpc_tcp_latency" : "rpc_udp_latency", name,
 			   sizeof(name));
 		report_micro(name, label, get_n());
@@ -341,3 +337,11 @@ int main(int argc, char *argv[])
 		srv_child_stop(server);
 	return 0;
 }
+
+BENCH_MAIN(.usage = "-s [-b addr] [-o port] [-i idle_s] | [-p tcp|udp] "
+		    "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+		    "[-o port] [host] | -S host [-o port]\n",
+	   .options = options, .min_ops = 0, .max_ops = 1, .run = run,
+	   BENCH_STATE(.sa = {.bind = NET_LOOPBACK, .port = NET_PORT_LAT_RPC,
+			      .idle_s = SRV_IDLE_DEFAULT},
+		       .protos = 3))
