@@ -23,8 +23,10 @@
 struct state {
 	char path[sizeof(((struct sockaddr_un *)0)->sun_path)];
 	struct sockaddr_un addr;
-	int idle_s;
+	int idle_s;		/* -i */
 	int lfd;
+	int start, stop;	/* -s, -S */
+	const char *given;	/* -p, or NULL: the default path */
 };
 
 static void serve(void *arg)
@@ -69,52 +71,30 @@ static void set_path(struct state *st, const char *stem)
 		bench_fail("%s: socket path too long", dir);
 }
 
-static const char usage[] =
-	"-s [-p path] [-i idle_s] | [-P <parallelism>] [-W <warmup>] "
-	"[-N <repetitions>] [-p path] | -S [-p path]\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	SRV_HELP_SERVER,
-	{"-p", "the socket path (default $TMPDIR/lmbench-ng-unix.<uid>)"},
-	{"-S", "stop the server listening on the path"},
-	{NULL, NULL}
+/* The options and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_FLAG("-s", "start a server in the background and exit", start),
+	BENCH_INT("-i", "the server exits after this many idle seconds "
+		  "(default " SRV_STR(SRV_IDLE_DEFAULT) ")", idle_s, 0,
+		  7L * 24 * 3600),
+	BENCH_TEXT("-p", "the socket path (default $TMPDIR/lmbench-ng-unix.<uid>)",
+		   given),
+	BENCH_FLAG("-S", "stop the server listening on the path", stop),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct state st;
-	const char *path = NULL;
+	struct state *st = state;
+	const char *path = st->given;
 	char stem[64];
-	int c, start = 0, stop = 0, fd;
+	int fd;
 	pid_t server = 0;
 
-	memset(&st, 0, sizeof(st));
-	st.idle_s = SRV_IDLE_DEFAULT;
-	bench_init_help(argc, argv, usage, help);
-	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS "sSp:i:")) != -1) {
-		if (bench_common_opt(c, optarg, &opts))
-			continue;
-		switch (c) {
-		case 's':
-			start = 1;
-			break;
-		case 'S':
-			stop = 1;
-			break;
-		case 'p':
-			path = optarg;
-			break;
-		case 'i':
-			st.idle_s = (int)bench_arg_long(optarg, 0,
-							7L * 24 * 3600);
-			break;
-		default:
-			bench_usage();
-		}
-	}
-	if (optind != argc || (start && stop))
+	(void)argc;
+	(void)argv;
+	if (st->start && st->stop)
 		bench_usage();
 	if (path != NULL && *path == '\0')
 		bench_fail("an empty socket path");
@@ -124,44 +104,49 @@ int main(int argc, char *argv[])
 		/* A server daemon leaves its directory: make it absolute. */
 		if (path[0] != '/' && getcwd(cwd, sizeof(cwd)) == NULL)
 			bench_die("getcwd");
-		if (snprintf(st.path, sizeof(st.path), "%s%s%s", cwd,
-			     *cwd ? "/" : "", path) >= (int)sizeof(st.path))
+		if (snprintf(st->path, sizeof(st->path), "%s%s%s", cwd,
+			     *cwd ? "/" : "", path) >= (int)sizeof(st->path))
 			bench_fail("%s: socket path too long", path);
 	} else {
 		snprintf(stem, sizeof(stem), "lmbench-ng-unix.%ld",
 			 (long)getuid());
-		set_path(&st, stem);
+		set_path(st, stem);
 	}
-	if (stop) {
-		srv_stop_unix(st.path);
+	if (st->stop) {
+		srv_stop_unix(st->path);
 		return 0;
 	}
-	if (start) {
-		st.lfd = net_unix_server(st.path);
-		srv_daemon(serve, &st);
+	if (st->start) {
+		st->lfd = net_unix_server(st->path);
+		srv_daemon(serve, st);
 		return 0;
 	}
-	fd = net_try_unix_client(st.path);
+	fd = net_try_unix_client(st->path);
 	if (fd < 0 && path != NULL)
-		bench_die("cannot connect to %s", st.path);
+		bench_die("cannot connect to %s", st->path);
 	if (fd < 0) {
 		snprintf(stem, sizeof(stem), "lmbench-ng-unix.%ld.%ld",
 			 (long)getuid(), (long)getpid());
-		set_path(&st, stem);
-		bench_tmp_register(st.path);
-		st.lfd = net_unix_server(st.path);
-		server = srv_child(serve, &st);
-		close(st.lfd);
+		set_path(st, stem);
+		bench_tmp_register(st->path);
+		st->lfd = net_unix_server(st->path);
+		server = srv_child(serve, st);
+		close(st->lfd);
 	} else {
 		close(fd);
 	}
-	memset(&st.addr, 0, sizeof(st.addr));
-	st.addr.sun_family = AF_UNIX;
-	strcpy(st.addr.sun_path, st.path);
-	benchmp(NULL, do_connect, NULL, 0, opts.parallel, opts.warmup,
-		opts.repetitions, &st);
+	memset(&st->addr, 0, sizeof(st->addr));
+	st->addr.sun_family = AF_UNIX;
+	strcpy(st->addr.sun_path, st->path);
+	benchmp(NULL, do_connect, NULL, 0, opts->parallel, opts->warmup,
+		opts->repetitions, st);
 	if (server > 0)
 		srv_child_stop(server);
 	report_micro("unix.connect", "UNIX connection cost", get_n());
 	return 0;
 }
+
+BENCH_MAIN(.usage = "-s [-p path] [-i idle_s] | [-P <parallelism>] "
+		    "[-W <warmup>] [-N <repetitions>] [-p path] | -S [-p path]\n",
+	   .options = options, .min_ops = 0, .max_ops = 0, .run = run,
+	   BENCH_STATE(.idle_s = SRV_IDLE_DEFAULT))
