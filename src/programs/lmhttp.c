@@ -50,8 +50,12 @@
 struct state {
 	int root;		/* the document root, open */
 	int lfd;
-	int idle_s;
+	int idle_s;		/* -i */
 	int limit_s;		/* -t: a connection's time, accept to close */
+	const char *bind_addr;	/* -b */
+	int port;		/* -p */
+	int foreground;		/* -f */
+	int do_stop;		/* -S */
 };
 
 /*
@@ -249,76 +253,54 @@ static void stop(const char *host, int port)
 	close(fd);
 }
 
-static const char usage[] =
-	"[-f] [-b addr] [-p port] [-i idle_s] [-t limit_s] [docroot] | "
-	"-S [-b addr] [-p port]\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"-f", "stay in the foreground"},
-	{"-b", "the address to listen on (default 127.0.0.1)"},
-	{"-p", "the port (default 8008; 0: any free one, printed)"},
-	{"-i", "exit after this many seconds without a request (default 60)"},
-	{"-t", "seconds a connection may take in all (default 5)"},
-	{"docroot", "the directory served (default: the current one)"},
-	{"-S", "stop the server listening there"},
-	{NULL, NULL}
+/* The options, the operand and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_FLAG("-f", "stay in the foreground", foreground),
+	BENCH_TEXT("-b", "the address to listen on (default 127.0.0.1)",
+		   bind_addr),
+	BENCH_INT("-p", "the port (default 8008; 0: any free one, printed)",
+		  port, 0, 65535),
+	BENCH_INT("-i", "exit after this many seconds without a request "
+		  "(default 60)", idle_s, 0, 7L * 24 * 3600),
+	BENCH_INT("-t", "seconds a connection may take in all (default 5)",
+		  limit_s, 1, MAX_CONN_LIMIT_S),
+	BENCH_OPERAND("docroot",
+		      "the directory served (default: the current one)"),
+	BENCH_FLAG("-S", "stop the server listening there", do_stop),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct state st;
-	const char *bind_addr = NET_LOOPBACK, *root = ".";
-	int c, port = NET_PORT_HTTP, foreground = 0, do_stop = 0;
+	struct state *st = state;
+	const char *root = ".";
 
-	memset(&st, 0, sizeof(st));
-	st.idle_s = SRV_IDLE_DEFAULT;
-	st.limit_s = CONN_LIMIT_S;
-	bench_init_help(argc, argv, usage, help);
-	while ((c = getopt(argc, argv, "fb:p:i:t:S")) != -1) {
-		switch (c) {
-		case 'f':
-			foreground = 1;
-			break;
-		case 'b':
-			bind_addr = optarg;
-			break;
-		case 'p':
-			port = net_arg_port(optarg);
-			break;
-		case 'i':
-			st.idle_s = (int)bench_arg_long(optarg, 0,
-							7L * 24 * 3600);
-			break;
-		case 't':
-			st.limit_s = (int)bench_arg_long(optarg, 1,
-							 MAX_CONN_LIMIT_S);
-			break;
-		case 'S':
-			do_stop = 1;
-			break;
-		default:
-			bench_usage();
-		}
-	}
-	if (argc - optind > 1 || (do_stop && optind != argc))
+	(void)opts;
+	if (st->do_stop && argc > 0)
 		bench_usage();
-	if (do_stop && port == 0)
+	if (st->do_stop && st->port == 0)
 		bench_fail("port 0 (any free port) is only for starting");
-	if (do_stop) {
-		stop(bind_addr, port);
+	if (st->do_stop) {
+		stop(st->bind_addr, st->port);
 		return 0;
 	}
-	if (optind < argc)
-		root = argv[optind];
-	st.root = open(root, O_RDONLY | O_DIRECTORY);
-	if (st.root < 0)
+	if (argc > 0)
+		root = argv[0];
+	st->root = open(root, O_RDONLY | O_DIRECTORY);
+	if (st->root < 0)
 		bench_fail("%s: %s", root, strerror(errno));
-	st.lfd = net_server(SOCK_STREAM, bind_addr, port);
-	if (port == 0)
-		srv_print_port(net_local_port(st.lfd));
-	if (foreground)
-		serve(&st);
-	srv_daemon(serve, &st);
+	st->lfd = net_server(SOCK_STREAM, st->bind_addr, st->port);
+	if (st->port == 0)
+		srv_print_port(net_local_port(st->lfd));
+	if (st->foreground)
+		serve(st);
+	srv_daemon(serve, st);
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-f] [-b addr] [-p port] [-i idle_s] [-t limit_s] "
+		    "[docroot] | -S [-b addr] [-p port]\n",
+	   .options = options, .min_ops = 0, .max_ops = 1, .run = run,
+	   BENCH_STATE(.idle_s = SRV_IDLE_DEFAULT, .limit_s = CONN_LIMIT_S,
+		       .bind_addr = NET_LOOPBACK, .port = NET_PORT_HTTP))
