@@ -33,6 +33,8 @@ struct state {
 	size_t reqlen;
 	char *buf;
 	unsigned long bytes;
+	int debug, echo;	/* -d, -e */
+	int do_stop;		/* -S */
 };
 
 /* One GET; the bytes received.  echo: copy the response to stdout. */
@@ -90,58 +92,40 @@ static void stop(struct state *st)
 	close(fd);
 }
 
-static const char usage[] =
-	"[-d] [-e] [-N <repetitions>] host [port] < files | -S host [port]\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"-d", "print each request on stderr before timing it"},
-	{"-e", "echo each response to stdout once, before timing it"},
-	{"host", "the lmhttp server; file names come on standard input"},
-	{"port", "its port (default 8008)"},
-	{"-S", "stop the lmhttp server on host"},
-	{NULL, NULL}
+/* The options, the operands and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_FLAG("-d", "print each request on stderr before timing it",
+		   debug),
+	BENCH_FLAG("-e", "echo each response to stdout once, before timing it",
+		   echo),
+	BENCH_OPERAND("host",
+		      "the lmhttp server; file names come on standard input"),
+	BENCH_OPERAND("port", "its port (default 8008)"),
+	BENCH_FLAG("-S", "stop the lmhttp server on host", do_stop),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct state st;
+	struct state *st = state;
 	char line[MAX_NAME + 2], *name, slug[METRIC_NAME_MAX - 8];
 	char metric[METRIC_NAME_MAX];
-	int c, debug = 0, echo = 0, do_stop = 0;
 	size_t len;
 	double us;
 
-	memset(&st, 0, sizeof(st));
-	st.port = NET_PORT_HTTP;
-	bench_init_help(argc, argv, usage, help);
-	while ((c = getopt(argc, argv, "deSN:")) != -1) {
-		if (bench_common_opt(c, optarg, &opts))
-			continue;
-		if (c == 'd')
-			debug = 1;
-		else if (c == 'e')
-			echo = 1;
-		else if (c == 'S')
-			do_stop = 1;
-		else
-			bench_usage();
-	}
-	if (argc - optind < 1 || argc - optind > 2)
-		bench_usage();
-	st.host = argv[optind];
-	if (argc - optind == 2)
-		st.port = net_arg_peer_port(argv[optind + 1]);
-	if (do_stop) {
-		stop(&st);
+	st->host = argv[0];
+	if (argc == 2)
+		st->port = net_arg_peer_port(argv[1]);
+	if (st->do_stop) {
+		stop(st);
 		return 0;
 	}
 	/* Fail now, with a bounded wait, if nobody listens. */
-	close(net_client(SOCK_STREAM, st.host, st.port));
-	net_resolve(st.host, st.port, SOCK_STREAM, &st.addr, &st.addrlen);
-	st.buf = malloc(XFER);
-	if (st.buf == NULL)
+	close(net_client(SOCK_STREAM, st->host, st->port));
+	net_resolve(st->host, st->port, SOCK_STREAM, &st->addr, &st->addrlen);
+	st->buf = malloc(XFER);
+	if (st->buf == NULL)
 		bench_die("out of memory");
 	while (fgets(line, sizeof(line), stdin) != NULL) {
 		len = strlen(line);
@@ -155,17 +139,18 @@ int main(int argc, char *argv[])
 			name++;
 		if (*name == '\0')
 			continue;
-		st.reqlen = (size_t)snprintf(st.req, sizeof(st.req),
-					     "GET /%s HTTP/1.0\r\n\r\n", name);
-		st.name = name;
-		if (debug)
-			fprintf(stderr, "%s", st.req);
-		if (echo)
-			get(&st, 1);
+		st->reqlen = (size_t)snprintf(st->req, sizeof(st->req),
+					       "GET /%s HTTP/1.0\r\n\r\n",
+					       name);
+		st->name = name;
+		if (st->debug)
+			fprintf(stderr, "%s", st->req);
+		if (st->echo)
+			get(st, 1);
 		fflush(stdout);
-		benchmp(NULL, do_get, NULL, 0, 1, 0, opts.repetitions, &st);
+		benchmp(NULL, do_get, NULL, 0, 1, 0, opts->repetitions, st);
 		us = report_median(result_last(), 1e-3, 0);
-		fprintf(stderr, "%s %lu %.4f\n", name, st.bytes, us);
+		fprintf(stderr, "%s %lu %.4f\n", name, st->bytes, us);
 		/* http.<the file's name, slugged> */
 		metric_slug(name, slug, sizeof(slug));
 		snprintf(metric, sizeof(metric), "http.%s", slug);
@@ -175,6 +160,11 @@ int main(int argc, char *argv[])
 					       .better = BETTER_LOWER},
 			      NULL, name, us, 1e-3, 0);
 	}
-	free(st.buf);
+	free(st->buf);
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-d] [-e] [-N <repetitions>] host [port] < files | "
+		    "-S host [port]\n",
+	   .options = options, .min_ops = 1, .max_ops = 2, .run = run,
+	   BENCH_STATE(.port = NET_PORT_HTTP))
