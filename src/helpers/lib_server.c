@@ -55,52 +55,6 @@ int srv_unpack(const void *buf, size_t len, struct srv_hello *h)
 	return h->magic == SRV_MAGIC;
 }
 
-void srv_args_init(struct srv_args *a, int default_port)
-{
-	a->start = 0;
-	a->stop = NULL;
-	a->bind = NET_LOOPBACK;
-	a->port = default_port;
-	a->idle_s = SRV_IDLE_DEFAULT;
-}
-
-int srv_arg(int c, const char *arg, struct srv_args *a)
-{
-	switch (c) {
-	case 's':
-		a->start = 1;
-		return 1;
-	case 'S':
-		a->stop = arg;
-		return 1;
-	case 'b':
-		a->bind = arg;
-		return 1;
-	case 'p':
-		a->port = net_arg_port(arg);
-		return 1;
-	case 'i':
-		a->idle_s = (int)bench_arg_long(arg, 0, 7L * 24 * 3600);
-		return 1;
-	default:
-		return 0;
-	}
-}
-
-int srv_getopt(int argc, char *argv[], const char *own,
-	       struct bench_opts *opts, struct srv_args *a)
-{
-	char optstring[64];
-	int c;
-
-	snprintf(optstring, sizeof(optstring), "%s%s", own, SRV_OPTS);
-	while ((c = getopt(argc, argv, optstring)) != -1)
-		if (!bench_common_opt(c, optarg, opts) &&
-		    !srv_arg(c, optarg, a))
-			return c;
-	return -1;
-}
-
 /* ---- the server side ------------------------------------------------ */
 
 static volatile sig_atomic_t stop_requested;
@@ -658,49 +612,72 @@ void srv_client_close(iter_t n, void *cookie)
 	free(c->buf);
 }
 
+/* What srv_rtt_main's options set (bench_main). */
+struct state {
+	struct srv_args sa;
+	size_t msize;
+};
+
+static struct srv_client *rtt_client;
+
+static void set_rtt_msize(void *state, const char *arg)
+{
+	struct state *st = state;
+
+	st->msize = bench_arg_size(arg);
+	if (st->msize < rtt->min_msg || st->msize > rtt->max_msg)
+		bench_fail("-m: message size must be %zu..%zu bytes",
+			   rtt->min_msg, rtt->max_msg);
+}
+
+static int rtt_run(void *state, const struct bench_opts *opts, int argc,
+		   char *argv[])
+{
+	struct state *st = state;
+	struct srv_client *c = rtt_client;
+	char label[512], name[METRIC_NAME_MAX];
+	pid_t server;
+
+	c->sa = st->sa;
+	c->msize = st->msize;
+	srv_dispatch(&c->sa, rtt->type, argc, argv, rtt->serve, c, &c->lfd,
+		     &c->host, &c->port, &server);
+	benchmp(rtt_init, rtt->bench, srv_client_close, 0, opts->parallel,
+		opts->warmup, opts->repetitions, c);
+	if (server > 0)
+		srv_child_stop(server);
+	snprintf(label, sizeof(label), "%s %s", rtt->label, c->host);
+	metric_net(c->host, rtt->metric, name, sizeof(name));
+	report_micro(name, label, get_n());
+	return 0;
+}
+
 int srv_rtt_main(int argc, char *argv[], const struct srv_rtt_program *p,
 		 struct srv_client *c)
 {
-	static const char usage[] =
-		"-s [-b addr] [-p port] [-i idle_s] | [-m size] "
-		"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-		"[-p port] [host] | -S host [-p port]\n";
-	static struct bench_help help[] = {
-		SRV_HELP_SERVER,
-		SRV_HELP_NET,
-		SRV_HELP_PORT,
-		{"-m", NULL},
-		{NULL, NULL}
+	/* -m's --help line is the program's: set below. */
+	static struct bench_option options[] = {
+		SRV_ROWS_SERVER(sa),
+		SRV_ROWS_NET(sa),
+		SRV_ROW_PORT(sa),
+		BENCH_CALL("-m", NULL, set_rtt_msize),
+		BENCH_END
 	};
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	char label[512], name[METRIC_NAME_MAX];
-	pid_t server;
-	int ch;
+	static struct state defaults = {SRV_ARGS_DEFAULT(0), 0};
+	static struct bench_program program = {
+		.usage = "-s [-b addr] [-p port] [-i idle_s] | [-m size] "
+			 "[-P <parallelism>] [-W <warmup>] "
+			 "[-N <repetitions>] [-p port] [host] | "
+			 "-S host [-p port]\n",
+		.options = options, .min_ops = 0, .max_ops = 1,
+		.run = rtt_run, .state_size = sizeof(struct state),
+		.defaults = &defaults,
+	};
 
 	rtt = p;
-	help[sizeof(help) / sizeof(help[0]) - 2].text = p->m_help;
-	c->msize = p->msg;
-	srv_args_init(&c->sa, p->port);
-	bench_init_help(argc, argv, usage, help);
-	while ((ch = srv_getopt(argc, argv, BENCH_COMMON_OPTS "m:", &opts,
-				&c->sa)) != -1) {
-		if (ch != 'm')
-			bench_usage();
-		c->msize = bench_arg_size(optarg);
-		if (c->msize < p->min_msg || c->msize > p->max_msg)
-			bench_fail("-m: message size must be %zu..%zu bytes",
-				   p->min_msg, p->max_msg);
-	}
-	if (argc - optind > 1)
-		bench_usage();
-	srv_dispatch(&c->sa, p->type, argc - optind, argv + optind, p->serve,
-		     c, &c->lfd, &c->host, &c->port, &server);
-	benchmp(rtt_init, p->bench, srv_client_close, 0, opts.parallel,
-		opts.warmup, opts.repetitions, c);
-	if (server > 0)
-		srv_child_stop(server);
-	snprintf(label, sizeof(label), "%s %s", p->label, c->host);
-	metric_net(c->host, p->metric, name, sizeof(name));
-	report_micro(name, label, get_n());
-	return 0;
+	rtt_client = c;
+	options[sizeof(options) / sizeof(options[0]) - 2].text = p->m_help;
+	defaults.sa.port = p->port;
+	defaults.msize = p->msg;
+	return bench_main(argc, argv, &program);
 }

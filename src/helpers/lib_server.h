@@ -45,7 +45,6 @@ int srv_unpack(const void *buf, size_t len, struct srv_hello *h);
 #define SRV_IDLE_DEFAULT	60
 
 /* The server side of the command line: -s, -S host, -b addr, -p, -i. */
-#define SRV_OPTS "sS:b:p:i:"
 struct srv_args {
 	int start;		/* -s: start a server in the background */
 	const char *stop;	/* -S host: stop the server there */
@@ -53,17 +52,32 @@ struct srv_args {
 	int port;		/* -p port */
 	int idle_s;		/* -i seconds: idle timeout (0: none) */
 };
-void srv_args_init(struct srv_args *a, int default_port);
-/* Handle one of SRV_OPTS: 1 if c was one, 0 if not. */
-int srv_arg(int c, const char *arg, struct srv_args *a);
+/* Its defaults, the server's port given. */
+#define SRV_ARGS_DEFAULT(default_port) \
+	{.bind = NET_LOOPBACK, .port = (default_port), \
+	 .idle_s = SRV_IDLE_DEFAULT}
+/* -i's bound: a week. */
+#define SRV_IDLE_MAX	(7L * 24 * 3600)
 /*
- * getopt() over `own` (the common options the program takes and its
- * own) and SRV_OPTS: handles the common and server options itself and
- * returns the next of the program's own, '?' for anything unknown, or
- * -1 at the end.
+ * The rows of a bench_main table (bench.h) for the struct srv_args at
+ * member m of the program's struct state: -s and -i, then -b, the host
+ * operand and -S, then -p.
  */
-int srv_getopt(int argc, char *argv[], const char *own,
-	       struct bench_opts *opts, struct srv_args *a);
+#define SRV_ROWS_SERVER(m) \
+	BENCH_FLAG("-s", "start a server in the background and exit", \
+		   m.start), \
+	BENCH_INT("-i", "the server exits after this many idle seconds " \
+		  "(default " SRV_STR(SRV_IDLE_DEFAULT) ")", m.idle_s, 0, \
+		  SRV_IDLE_MAX)
+#define SRV_ROWS_NET(m) \
+	BENCH_TEXT("-b", "the address the server listens on (default " \
+		   "loopback)", m.bind), \
+	BENCH_OPERAND("host", "the server (default: a server of its own " \
+		      "on loopback)"), \
+	BENCH_TEXT("-S", "stop the server on host", m.stop)
+#define SRV_ROW_PORT(m) \
+	BENCH_INT("-p", "the server's port (default: this program's own)", \
+		  m.port, 0, 65535)
 
 /*
  * The usage checks of a server program's command line (nargs: the
@@ -199,17 +213,6 @@ struct srv_rtt_program {
 int srv_rtt_main(int argc, char *argv[], const struct srv_rtt_program *p,
 		 struct srv_client *c);
 
-/* --help lines (struct bench_help) of the server options. */
-#define SRV_HELP_SERVER \
-	{"-s", "start a server in the background and exit"}, \
-	{"-i", "the server exits after this many idle seconds (default " \
-	       SRV_STR(SRV_IDLE_DEFAULT) ")"}
-#define SRV_HELP_NET \
-	{"-b", "the address the server listens on (default loopback)"}, \
-	{"host", "the server (default: a server of its own on loopback)"}, \
-	{"-S", "stop the server on host"}
-#define SRV_HELP_PORT \
-	{"-p", "the server's port (default: this program's own)"}
 #define SRV_STR_(x) #x
 #define SRV_STR(x) SRV_STR_(x)
 

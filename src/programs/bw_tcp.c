@@ -55,7 +55,7 @@ struct conn {
 
 /* What the options set (bench_main). */
 struct state {
-	struct srv_args sa;		/* srv_args_init()'s defaults */
+	struct srv_args sa;
 	size_t msize[MAX_SIZES];	/* -m, in the order given */
 	int nsizes;
 	size_t move;			/* -M, 0 if not given */
@@ -209,17 +209,9 @@ static void set_move(void *state, const char *arg)
 
 /* The options, the operand and their --help lines (bench_main). */
 static const struct bench_option options[] = {
-	BENCH_FLAG("-s", "start a server in the background and exit", sa.start),
-	BENCH_INT("-i", "the server exits after this many idle seconds "
-		  "(default " SRV_STR(SRV_IDLE_DEFAULT) ")", sa.idle_s, 0,
-		  7L * 24 * 3600),
-	BENCH_TEXT("-b", "the address the server listens on (default loopback)",
-		   sa.bind),
-	BENCH_OPERAND("host",
-		      "the server (default: a server of its own on loopback)"),
-	BENCH_TEXT("-S", "stop the server on host", sa.stop),
-	BENCH_INT("-p", "the server's port (default: this program's own)",
-		  sa.port, 0, 65535),
+	SRV_ROWS_SERVER(sa),
+	SRV_ROWS_NET(sa),
+	SRV_ROW_PORT(sa),
 	BENCH_CALL("-m", "bytes per message (default 64 KB); several -m: one "
 		   "line each, timed in interleaved rounds", set_msize),
 	BENCH_CALL("-M", "bytes read per iteration (default one message; "
@@ -280,5 +272,4 @@ BENCH_MAIN(.usage = "-s [-b addr] [-p port] [-i idle_s] | [-m msg] [-M total] "
 		    "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 		    "[-p port] [host] | -S host [-p port]\n",
 	   .options = options, .min_ops = 0, .max_ops = 1, .run = run,
-	   BENCH_STATE(.sa = {.bind = NET_LOOPBACK, .port = NET_PORT_BW_TCP,
-			      .idle_s = SRV_IDLE_DEFAULT}))
+	   BENCH_STATE(.sa = SRV_ARGS_DEFAULT(NET_PORT_BW_TCP)))

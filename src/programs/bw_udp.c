@@ -156,18 +156,9 @@ static void set_msize(void *state, const char *arg)
 
 /* The options, the operands and their --help lines (bench_main). */
 static const struct bench_option options[] = {
-	BENCH_FLAG("-s", "start a server in the background and exit",
-		   c.sa.start),
-	BENCH_INT("-i", "the server exits after this many idle seconds "
-		  "(default " SRV_STR(SRV_IDLE_DEFAULT) ")", c.sa.idle_s, 0,
-		  7L * 24 * 3600),
-	BENCH_TEXT("-b", "the address the server listens on (default loopback)",
-		   c.sa.bind),
-	BENCH_OPERAND("host",
-		      "the server (default: a server of its own on loopback)"),
-	BENCH_TEXT("-S", "stop the server on host", c.sa.stop),
-	BENCH_INT("-p", "the server's port (default: this program's own)",
-		  c.sa.port, 0, 65535),
+	SRV_ROWS_SERVER(c.sa),
+	SRV_ROWS_NET(c.sa),
+	SRV_ROW_PORT(c.sa),
 	BENCH_CALL("-m", "bytes per datagram (default 8 KB)", set_msize),
 	BENCH_OPERAND("size", "bytes sent per iteration (default 1024 "
 		      "datagrams, <= 10 MB)"),
@@ -221,8 +212,5 @@ BENCH_MAIN(.usage = "-s [-b addr] [-p port] [-i idle_s] | [-m msg] "
 		    "[-W <warmup>] [-N <repetitions>] [-p port] [host [size]] "
 		    "| -S host [-p port]\n",
 	   .options = options, .min_ops = 0, .max_ops = 2, .run = run,
-	   /* c.sa: srv_args_init()'s defaults */
-	   BENCH_STATE(.c = {.sa = {.bind = NET_LOOPBACK,
-				    .port = NET_PORT_BW_UDP,
-				    .idle_s = SRV_IDLE_DEFAULT},
+	   BENCH_STATE(.c = {.sa = SRV_ARGS_DEFAULT(NET_PORT_BW_UDP),
 			     .msize = DEFAULT_MSG}))

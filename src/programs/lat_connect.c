@@ -149,17 +149,9 @@ static void do_accept(iter_t n, void *cookie)
 
 /* The options, the operand and their --help lines (bench_main). */
 static const struct bench_option options[] = {
-	BENCH_FLAG("-s", "start a server in the background and exit", sa.start),
-	BENCH_INT("-i", "the server exits after this many idle seconds "
-		  "(default " SRV_STR(SRV_IDLE_DEFAULT) ")", sa.idle_s, 0,
-		  7L * 24 * 3600),
-	BENCH_TEXT("-b", "the address the server listens on (default loopback)",
-		   sa.bind),
-	BENCH_OPERAND("host",
-		      "the server (default: a server of its own on loopback)"),
-	BENCH_TEXT("-S", "stop the server on host", sa.stop),
-	BENCH_INT("-p", "the server's port (default: this program's own)",
-		  sa.port, 0, 65535),
+	SRV_ROWS_SERVER(sa),
+	SRV_ROWS_NET(sa),
+	SRV_ROW_PORT(sa),
 	BENCH_END
 };
 
@@ -191,7 +183,4 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 BENCH_MAIN(.usage = "-s [-b addr] [-p port] [-i idle_s] | [-N <repetitions>] "
 		    "[-p port] [host] | -S host [-p port]\n",
 	   .options = options, .min_ops = 0, .max_ops = 1, .run = run,
-	   /* sa: srv_args_init()'s defaults */
-	   BENCH_STATE(.sa = {.bind = NET_LOOPBACK,
-			      .port = NET_PORT_LAT_CONNECT,
-			      .idle_s = SRV_IDLE_DEFAULT}))
+	   BENCH_STATE(.sa = SRV_ARGS_DEFAULT(NET_PORT_LAT_CONNECT)))

@@ -42,7 +42,7 @@ struct state {
 	int use_tcp;
 	CLIENT *cl;
 	int sock;
-	struct srv_args sa;	/* -o is its port; srv_args_init()'s defaults */
+	struct srv_args sa;	/* -o is its port */
 	int tcp_fd, udp_fd;
 	int protos;		/* -p: bit 0 udp, bit 1 tcp */
 };
@@ -268,15 +268,8 @@ static void set_proto(void *state, const char *arg)
 
 /* The options, the operand and their --help lines (bench_main). */
 static const struct bench_option options[] = {
-	BENCH_FLAG("-s", "start a server in the background and exit", sa.start),
-	BENCH_INT("-i", "the server exits after this many idle seconds "
-		  "(default " SRV_STR(SRV_IDLE_DEFAULT) ")", sa.idle_s, 0,
-		  7L * 24 * 3600),
-	BENCH_TEXT("-b", "the address the server listens on (default loopback)",
-		   sa.bind),
-	BENCH_OPERAND("host",
-		      "the server (default: a server of its own on loopback)"),
-	BENCH_TEXT("-S", "stop the server on host", sa.stop),
+	SRV_ROWS_SERVER(sa),
+	SRV_ROWS_NET(sa),
 	BENCH_INT("-o", "the server's TCP and UDP port (default 31236)",
 		  sa.port, 0, 65535),
 	BENCH_CALL("-p", "the transport to time (default: udp, then tcp)",
@@ -342,6 +335,5 @@ BENCH_MAIN(.usage = "-s [-b addr] [-o port] [-i idle_s] | [-p tcp|udp] "
 		    "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 		    "[-o port] [host] | -S host [-o port]\n",
 	   .options = options, .min_ops = 0, .max_ops = 1, .run = run,
-	   BENCH_STATE(.sa = {.bind = NET_LOOPBACK, .port = NET_PORT_LAT_RPC,
-			      .idle_s = SRV_IDLE_DEFAULT},
+	   BENCH_STATE(.sa = SRV_ARGS_DEFAULT(NET_PORT_LAT_RPC),
 		       .protos = 3))
