@@ -39,15 +39,30 @@ static size_t next_size(size_t s)
 	return s + q / 4;
 }
 
-static const char usage[] =
-	"[-c] [-L <line>] [-M <len>] [-W <warmup>] [-N <repetitions>]\n";
+/* What the options set. */
+struct state {
+	int curve;		/* -c */
+	size_t line;		/* -L; 0: found by timing */
+	size_t len;		/* -M */
+};
 
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"-c", "also print the latency curve and what each sweep found"},
-	PROBE_HELP_LINE,
-	{"-M", "the largest size timed (default 64 MB)"},
-	{NULL, NULL}
+/* -L as probe_args() took it: left out, "find it"; a line is never 0. */
+static void set_line(void *state, const char *arg)
+{
+	struct state *st = state;
+
+	if ((st->line = bench_arg_size(arg)) == 0)
+		bench_fail("-L 0: a line holds at least one pointer");
+}
+
+/* The options and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_FLAG("-c", "also print the latency curve and what each sweep "
+		   "found", curve),
+	BENCH_CALL("-L", "the cache line size in bytes (default: found by "
+		   "timing)", set_line),
+	BENCH_SIZE("-M", "the largest size timed (default 64 MB)", len),
+	BENCH_END
 };
 
 /* Memory's load latency and how many loads it overlaps. */
@@ -98,37 +113,38 @@ static void print_curve(const size_t *size, int n, double (*t)[LEVELS_POINTS],
 	}
 }
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	struct state *st = state;
 	struct chain_spec spec = {CHAIN_RANDOM, 0, 0, 0, CACHE_SEED};
 	static double t[SWEEPS][LEVELS_POINTS];
 	static size_t size[LEVELS_POINTS];
 	struct curve_levels sw[SWEEPS];
 	struct agreed_level lv[LEVELS_MAX];
-	size_t len = DEFAULT_LEN, line = 0;
+	size_t len = st->len, line = st->line;
 	double par, m, mem[SWEEPS];
 	struct probe pr;
 	struct topo host;
-	int i, s, n, nl, shown, top, curve = 0, rising = 0, flat = 0, any = 0, known;
+	int i, s, n, nl, shown, top, rising = 0, flat = 0, any = 0, known;
 	char name[32], label[32], text[128];
 	struct metric level = {.name = name, .unit = "nanoseconds",
 			       .better = BETTER_LOWER};
 
-	bench_init_help(argc, argv, usage, help);
-	probe_args(argc, argv, 'c', &opts, &curve, &len, &line);
+	(void)argc;
+	(void)argv;
 	probe_check_line(line);
 	if (len < 64 * 1024)
 		bench_fail("-M %zu: at least 64K is needed", len);
 	probe_check_len("-M", len, 1);
-	probe_init(&pr, len, MEM_HUGE, &opts);
+	probe_init(&pr, len, MEM_HUGE, opts);
 	if (line == 0 && (line = probe_line_agreed(&pr, NULL, NULL)) == 0) {
 		line = 64;	/* no step seen alike: the common size */
-		if (curve)
+		if (st->curve)
 			fprintf(stderr, "# no line size found alike in %d "
 				"runs: a 64-byte stride\n", PROBE_LINE_SWEEPS);
 	}
-	if (curve)
+	if (st->curve)
 		fprintf(stderr, "# page size %zu bytes, line %zu bytes\n",
 			mem_page_size_of(pr.buf), line);
 	spec.stride = line;
@@ -144,7 +160,7 @@ int main(int argc, char *argv[])
 		flat |= sw[s].n == 0 && sw[s].start == 0;
 	}
 	pr.rounds = PROBE_ROUNDS;
-	if (curve)
+	if (st->curve)
 		print_curve(size, n, t, sw);
 	nl = levels_agree(sw, SWEEPS, lv);
 	if (!any) {
@@ -204,3 +220,7 @@ int main(int argc, char *argv[])
 	probe_free(&pr);
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-c] [-L <line>] [-M <len>] [-W <warmup>] "
+		    "[-N <repetitions>]\n",
+	   .options = options, .run = run, BENCH_STATE(.len = DEFAULT_LEN))
