@@ -22,15 +22,11 @@
 #define PAR_SEED	0x7061725f6d656dULL
 #define MAX_SIZES	64
 
-static const char usage[] =
-	"[-c] [-L <line>] [-M <len>] [-W <warmup>] [-N <repetitions>]\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"-c", "also print each size's latency of one chain"},
-	PROBE_HELP_LINE,
-	{"-M", "the largest size timed (default 32 MB)"},
-	{NULL, NULL}
+/* What the options set. */
+struct state {
+	int cost;		/* -c */
+	size_t line;		/* -L; 0: found by timing */
+	size_t len;		/* -M */
 };
 
 /* The points of the run's "Memory load parallelism": x in MiB. */
@@ -39,18 +35,37 @@ static const struct metric series = {
 	.better = BETTER_HIGHER, .x_name = "size", .x_unit = "MiB"
 };
 
-int main(int argc, char *argv[])
+/* -L as probe_args() took it: left out, "find it"; a line is never 0. */
+static void set_line(void *state, const char *arg)
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	struct state *st = state;
+
+	if ((st->line = bench_arg_size(arg)) == 0)
+		bench_fail("-L 0: a line holds at least one pointer");
+}
+
+/* The options and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_FLAG("-c", "also print each size's latency of one chain", cost),
+	BENCH_CALL("-L", "the cache line size in bytes (default: found by "
+		   "timing)", set_line),
+	BENCH_SIZE("-M", "the largest size timed (default 32 MB)", len),
+	BENCH_END
+};
+
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
+{
+	const struct state *st = state;
 	struct chain_spec spec = {CHAIN_RANDOM, 0, 0, 0, PAR_SEED};
-	size_t len = DEFAULT_LEN, line = 0, s, alloc, sizes[MAX_SIZES];
+	size_t len = st->len, line = st->line, s, alloc, sizes[MAX_SIZES];
 	double par[MAX_SIZES], t1[MAX_SIZES];
 	struct probe pr;
-	int cost = 0, n = 0, i;
+	int cost = st->cost, n = 0, i;
 	char x[32];
 
-	bench_init_help(argc, argv, usage, help);
-	probe_args(argc, argv, 'c', &opts, &cost, &len, &line);
+	(void)argc;
+	(void)argv;
 	probe_check_line(line);
 	if (len < FIRST_SIZE)
 		bench_fail("-M %zu: at least %zu bytes are needed", len,
@@ -60,7 +75,7 @@ int main(int argc, char *argv[])
 		;
 	alloc = len > 2 * s ? len : 2 * s;
 	probe_check_len("-M", alloc, 1);
-	probe_init(&pr, alloc, MEM_HUGE, &opts);
+	probe_init(&pr, alloc, MEM_HUGE, opts);
 	if (line == 0 && (len < 64 * 1024 ||
 			  (line = probe_line_size(&pr, NULL)) == 0))
 		line = 64;	/* too small to measure, or no step seen */
@@ -85,3 +100,7 @@ int main(int argc, char *argv[])
 	probe_free(&pr);
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-c] [-L <line>] [-M <len>] [-W <warmup>] "
+		    "[-N <repetitions>]\n",
+	   .options = options, .run = run, BENCH_STATE(.len = DEFAULT_LEN))
