@@ -96,22 +96,36 @@ static int slower_than_base(struct probe *pr, size_t p, size_t page,
 	return 1;
 }
 
-static const char usage[] =
-	"[-c] [-L <line>] [-M <len>] [-W <warmup>] [-N <repetitions>]\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"-c", "also find the cost of a TLB miss"},
-	{"-L", "the cache line size in bytes (default 64)"},
-	{"-M", "the buffer; at most its pages are counted (default 16 MB)"},
-	{NULL, NULL}
+/* What the options set. */
+struct state {
+	int want_cost;		/* -c */
+	size_t line;		/* -L */
+	size_t len;		/* -M */
 };
+
+/* -L as probe_args() took it: a line is never 0. */
+static void set_line(void *state, const char *arg)
+{
+	struct state *st = state;
+
+	if ((st->line = bench_arg_size(arg)) == 0)
+		bench_fail("-L 0: a line holds at least one pointer");
+}
 
 /* The entries found (a fact of the machine) and the cost of a miss. */
 static const struct metric pages = {
 	.name = "tlb.pages", .unit = "pages", .kind = KIND_PROPERTY
 }, miss = {
 	.name = "tlb.miss", .unit = "nanoseconds", .better = BETTER_LOWER
+};
+
+/* The options and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_FLAG("-c", "also find the cost of a TLB miss", want_cost),
+	BENCH_CALL("-L", "the cache line size in bytes (default 64)", set_line),
+	BENCH_SIZE("-M", "the buffer; at most its pages are counted (default "
+		   "16 MB)", len),
+	BENCH_END
 };
 
 /*
@@ -162,17 +176,18 @@ static int grid_place(size_t p)
 	return p != 0 ? k : -1;
 }
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	size_t len = DEFAULT_LEN, line = DEFAULT_LINE, page, maxp, found = 0;
+	const struct state *st = state;
+	size_t len = st->len, line = st->line, page, maxp, found = 0;
 	size_t got[SWEEPS], p;
 	double after[SWEEPS], cost = 0.0;
 	struct probe pr;
-	int at[SWEEPS], s, k, none = 0, place, want_cost = 0;
+	int at[SWEEPS], s, k, none = 0, place, want_cost = st->want_cost;
 
-	bench_init_help(argc, argv, usage, help);
-	probe_args(argc, argv, 'c', &opts, &want_cost, &len, &line);
+	(void)argc;
+	(void)argv;
 	page = mem_page_size();
 	if (line < sizeof(void *) || line > page || page % line != 0)
 		bench_fail("-L %zu: a line must divide the %zu-byte page", line,
@@ -181,7 +196,7 @@ int main(int argc, char *argv[])
 	if (maxp < 32)
 		bench_fail("-M %zu: at least 32 pages are needed", len);
 	probe_check_len("-M", len, 1);
-	probe_init(&pr, len, 0, &opts);
+	probe_init(&pr, len, 0, opts);
 	/* The sweeps are the repetition: one median a measurement. */
 	pr.rounds = 1;
 	for (s = 0; s < SWEEPS; s++) {
@@ -216,3 +231,8 @@ int main(int argc, char *argv[])
 		metric_value(&miss, "tlb miss", cost);
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-c] [-L <line>] [-M <len>] [-W <warmup>] "
+		    "[-N <repetitions>]\n",
+	   .options = options, .run = run,
+	   BENCH_STATE(.line = DEFAULT_LINE, .len = DEFAULT_LEN))
