@@ -19,14 +19,19 @@
 
 #define DEFAULT_LEN ((size_t)2 << 20)	/* 2048 pairs: > L1, < L2 */
 
-static const char usage[] =
-	"[-v] [-W <warmup>] [-N <repetitions>] [-M <len>]\n";
+/* What the options set. */
+struct state {
+	int verbose;		/* -v */
+	size_t len;		/* -M */
+};
 
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"-v", "print the latency of every pair distance timed"},
-	{"-M", "the region chased, > L1 and < L2 (default 2 MB)"},
-	{NULL, NULL}
+/* The options and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_FLAG("-v", "print the latency of every pair distance timed",
+		   verbose),
+	BENCH_SIZE("-M", "the region chased, > L1 and < L2 (default 2 MB)",
+		   len),
+	BENCH_END
 };
 
 /* The host's line size, in words, for the message that found none. */
@@ -48,21 +53,22 @@ static void host_line(char *buf, size_t len)
 	topo_free(&t);
 }
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
+	const struct state *st = state;
 	double t[PROBE_LINE_SWEEPS][PROBE_LINE_STEPS], v[PROBE_LINE_SWEEPS];
-	size_t len = DEFAULT_LEN, line, found[PROBE_LINE_SWEEPS];
+	size_t len = st->len, line, found[PROBE_LINE_SWEEPS];
 	struct probe pr;
-	int i, s, verbose = 0;
+	int i, s, verbose = st->verbose;
 	char host[64];
 
-	bench_init_help(argc, argv, usage, help);
-	probe_args(argc, argv, 'v', &opts, &verbose, &len, NULL);
+	(void)argc;
+	(void)argv;
 	if (len < 64 * 1024)
 		bench_fail("-M %zu: at least 64K is needed", len);
 	probe_check_len("-M", len, 1);
-	probe_init(&pr, len, 0, &opts);
+	probe_init(&pr, len, 0, opts);
 	line = probe_line_agreed(&pr, found, t);
 	if (verbose) {
 		for (i = 0; i < PROBE_LINE_STEPS; i++) {
@@ -94,3 +100,6 @@ int main(int argc, char *argv[])
 	probe_free(&pr);
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-v] [-W <warmup>] [-N <repetitions>] [-M <len>]\n",
+	   .options = options, .run = run, BENCH_STATE(.len = DEFAULT_LEN))
