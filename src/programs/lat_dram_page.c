@@ -29,6 +29,12 @@
 #define FAR_XOR		((size_t)(512 << 10) | 2048)	/* 514 KB away */
 #define DRAM_SEED	0x6472616dULL
 
+/* What the options set. */
+struct state {
+	int verbose;		/* -v */
+	size_t len;		/* -M */
+};
+
 /*
  * Pairs x -> x ^ partner -> next x.  The x are every line in the first
  * half of 4 KB pages whose 512 KB bit is clear: neither partner is ever
@@ -80,31 +86,29 @@ static double pairs(struct probe *pr, size_t len, size_t partner)
 	return probe_head(pr, chain_chase(head, lap / CHAIN_UNROLL + 1));
 }
 
-static const char usage[] =
-	"[-v] [-W <warmup>] [-N <repetitions>] [-M <len>]\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"-v", "also print the near and far pair times"},
-	{"-M", "the buffer, larger than the caches (default 256 MB)"},
-	{NULL, NULL}
+/* The options and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_FLAG("-v", "also print the near and far pair times", verbose),
+	BENCH_SIZE("-M", "the buffer, larger than the caches (default 256 MB)",
+		   len),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	size_t len = DEFAULT_LEN, ps;
+	const struct state *st = state;
+	size_t len = st->len, ps;
 	double near, far, t;
 	struct probe pr;
-	int verbose = 0;
 
-	bench_init_help(argc, argv, usage, help);
-	probe_args(argc, argv, 'v', &opts, &verbose, &len, NULL);
+	(void)argc;
+	(void)argv;
 	if (len < HUGE)
 		bench_fail("-M %zu: at least one 2 MB huge page is needed", len);
 	len = len / HUGE * HUGE;
 	probe_check_len("-M", len, 1);
-	probe_init(&pr, len, MEM_HUGE, &opts);
+	probe_init(&pr, len, MEM_HUGE, opts);
 	ps = mem_page_size_of(pr.buf);
 	if (ps < HUGE) {
 		errno = 0;
@@ -122,7 +126,7 @@ int main(int argc, char *argv[])
 	/* probe_head gives ns per load; a pair is two loads. */
 	near *= 2;
 	far *= 2;
-	if (verbose)
+	if (st->verbose)
 		fprintf(stderr, "# %zu-byte pages; pair with the second load "
 			"near: %.3f ns, far: %.3f ns\n", ps, near, far);
 	fprintf(stderr, "%f\n", far - near);
@@ -133,3 +137,6 @@ int main(int argc, char *argv[])
 	probe_free(&pr);
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-v] [-W <warmup>] [-N <repetitions>] [-M <len>]\n",
+	   .options = options, .run = run, BENCH_STATE(.len = DEFAULT_LEN))
