@@ -82,8 +82,11 @@ struct state {
 	size_t size;		/* the size being timed */
 	size_t caches[MAX_CACHES];	/* -c: where the curve changes */
 	int ncaches;
-	struct chain_spec spec;
+	struct chain_spec spec;	/* -g: spec.group */
 	void *p;		/* where the chase stands */
+	int random;		/* -t */
+	int huge;		/* -H */
+	const char *cache_list;	/* -c, parsed in run() */
 };
 
 static void chase(iter_t n, void *cookie)
@@ -373,76 +376,62 @@ bad_arg(const char *fmt, ...)
 	bench_usage();
 }
 
-static const char usage[] =
-	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-	"[-t | -g <group>] [-H] [-m <min>] [-c <caches>] len_MB "
-	"[stride...]\n";
+/* -g: a group holds a byte at least. */
+static void set_group(void *state, const char *arg)
+{
+	struct state *st = state;
 
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"-t", "random order over the whole size (defeats prefetch)"},
-	{"-g", "random order inside groups of this many bytes"},
-	{"-H", "ask for transparent huge pages"},
-	{"-m", "the smallest size timed (default 512 bytes): the sizes below "
-	 "are left out"},
-	{"-c", "the caches' sizes, comma-separated: four sizes per power of "
-	 "two near each, one elsewhere"},
-	{"len_MB", "the largest size, MB unless it has a K/M/G suffix"},
-	{"stride", "bytes between elements, one series each (default 64)"},
-	{NULL, NULL}
+	st->spec.group = bench_arg_size(arg);
+	if (st->spec.group == 0)
+		bad_arg("-g 0: a group must hold a byte");
+}
+
+/* The options, the operands and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_FLAG("-t", "random order over the whole size (defeats prefetch)",
+		   random),
+	BENCH_CALL("-g", "random order inside groups of this many bytes",
+		   set_group),
+	BENCH_FLAG("-H", "ask for transparent huge pages", huge),
+	BENCH_SIZE("-m", "the smallest size timed (default 512 bytes): the "
+		   "sizes below are left out", min),
+	BENCH_TEXT("-c", "the caches' sizes, comma-separated: four sizes per "
+		   "power of two near each, one elsewhere", cache_list),
+	BENCH_OPERAND("len_MB", "the largest size, MB unless it has a K/M/G "
+		      "suffix"),
+	BENCH_OPERAND("stride", "bytes between elements, one series each "
+		      "(default 64)"),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct state st;
-	size_t strides[MAX_STRIDES], group = 0, ps;
-	size_t min = 0;
-	const char *caches = NULL;
-	int c, i, nstrides = 0, random = 0, huge = 0;
+	struct state *st = state;
+	size_t strides[MAX_STRIDES], group = st->spec.group, ps;
+	int i, nstrides = 0;
 
-	bench_init_help(argc, argv, usage, help);
-	while ((c = getopt(argc, argv, BENCH_COMMON_OPTS "tg:Hm:c:")) != -1) {
-		if (bench_common_opt(c, optarg, &opts))
-			continue;
-		if (c == 't')
-			random = 1;
-		else if (c == 'g') {
-			group = bench_arg_size(optarg);
-			if (group == 0)
-				bad_arg("-g 0: a group must hold a byte");
-		} else if (c == 'H')
-			huge = 1;
-		else if (c == 'm')
-			min = bench_arg_size(optarg);
-		else if (c == 'c')
-			caches = optarg;
-		else
-			bench_usage();
-	}
-	if (optind >= argc || argc - optind > MAX_STRIDES + 1 ||
-	    (random && group))
+	if (st->random && group)
 		bench_usage();
-	memset(&st, 0, sizeof(st));
-	if (caches != NULL)
-		parse_caches(&st, caches);
-	st.len = parse_len(argv[optind]);
-	if (st.len < SMALLEST)
+	if (st->cache_list != NULL)
+		parse_caches(st, st->cache_list);
+	st->len = parse_len(argv[0]);
+	if (st->len < SMALLEST)
 		bench_fail("len %zu bytes is below the first size, %d bytes",
-			   st.len, SMALLEST);
-	if (min > st.len)
-		bad_arg("-m %zu: larger than len (%zu bytes)", min, st.len);
-	st.min = min;
-	if (group > st.len)
+			   st->len, SMALLEST);
+	if (st->min > st->len)
+		bad_arg("-m %zu: larger than len (%zu bytes)", st->min,
+			st->len);
+	if (group > st->len)
 		bad_arg("-g %zu: a group larger than len (%zu bytes)", group,
-			st.len);
-	for (i = optind + 1; i < argc; i++) {
+			st->len);
+	for (i = 1; i < argc; i++) {
 		strides[nstrides] = bench_arg_size(argv[i]);
 		if (strides[nstrides] < sizeof(void *) ||
 		    strides[nstrides] % sizeof(void *) != 0)
 			bench_fail("stride %s: must be a multiple of %zu bytes",
 				   argv[i], sizeof(void *));
-		if (strides[nstrides] > st.len / 2)
+		if (strides[nstrides] > st->len / 2)
 			bench_fail("stride %s: over half of len", argv[i]);
 		nstrides++;
 	}
@@ -454,28 +443,33 @@ int main(int argc, char *argv[])
 				group, strides[i]);
 	bench_default_enough(DEFAULT_ENOUGH);
 
-	probe_check_len("len", st.len, opts.parallel);
-	st.mem_flags = huge ? MEM_HUGE : 0;
-	st.buf = mem_alloc(st.len, st.mem_flags);
-	ps = mem_page_size_of(st.buf);
-	if (huge || ps != mem_page_size())
+	probe_check_len("len", st->len, opts->parallel);
+	st->mem_flags = st->huge ? MEM_HUGE : 0;
+	st->buf = mem_alloc(st->len, st->mem_flags);
+	ps = mem_page_size_of(st->buf);
+	if (st->huge || ps != mem_page_size())
 		fprintf(stderr, "# page size obtained: %zu bytes%s\n", ps,
-			huge ? " (huge pages asked for)" : "");
-	if (opts.parallel > 1) {
+			st->huge ? " (huge pages asked for)" : "");
+	if (opts->parallel > 1) {
 		/* Each copy allocates its own: no shared physical pages. */
-		mem_free(st.buf, st.len);
-		st.buf = NULL;
+		mem_free(st->buf, st->len);
+		st->buf = NULL;
 	}
-	st.spec.kind = group ? CHAIN_GROUPED
-			     : random ? CHAIN_RANDOM : CHAIN_STRIDE;
-	st.spec.group = group;
-	st.spec.seed = CHAIN_SEED;
+	st->spec.kind = group ? CHAIN_GROUPED
+			      : st->random ? CHAIN_RANDOM : CHAIN_STRIDE;
+	st->spec.seed = CHAIN_SEED;
 	for (i = 0; i < nstrides; i++) {
-		st.spec.stride = strides[i];
-		if (st.spec.kind == CHAIN_STRIDE && opts.parallel == 1)
-			sweep_rounds(&st, &opts);
+		st->spec.stride = strides[i];
+		if (st->spec.kind == CHAIN_STRIDE && opts->parallel == 1)
+			sweep_rounds(st, opts);
 		else
-			sweep(&st, &opts);
+			sweep(st, opts);
 	}
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+		    "[-t | -g <group>] [-H] [-m <min>] [-c <caches>] len_MB "
+		    "[stride...]\n",
+	   .options = options, .min_ops = 1, .max_ops = MAX_STRIDES + 1,
+	   .run = run, BENCH_STATE(0))
