@@ -276,10 +276,6 @@ static const struct variant {
 	 "libc memcpy()", "bytes copied (counted once)"},
 };
 
-static const char usage[] =
-	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] <size> "
-	"[<size>...] %s [conflict]\n";
-
 /* Refuse sizes whose buffers (per copy, all copies) exceed physical RAM. */
 static void check_memory(const struct state *st, int parallel)
 {
@@ -357,27 +353,27 @@ static void sizes_rounds(struct state *sts, int n, const struct variant *v,
 	free(pts);
 }
 
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"<size>", "buffer bytes (K/M/G suffixes); several: a series"},
-	{"conflict", "place the copy destination to share cache sets"},
-	{NULL, NULL}
+/* The operands and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_OPERAND("<size>", "buffer bytes (K/M/G suffixes); several: a "
+		      "series"),
+	BENCH_OPERAND("conflict", "place the copy destination to share cache "
+		      "sets"),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state *sts;
 	const struct variant *v = NULL;
-	int first, nops, nsizes, conflict = 0, k;
+	int nops = argc, nsizes, conflict = 0, k;
 	char name[64];
 	struct metric m = {.name = name, .unit = "MB/sec",
 			   .better = BETTER_HIGHER, .x_name = "size",
 			   .x_unit = "MB"};
 
-	BENCH_INIT_VARIANTS_HELP(argc, argv, usage, help, variants);
-	first = bench_common_args(argc, argv, &opts, 2, -1);
-	nops = argc - first;
+	(void)state;
 	if (strcmp(argv[argc - 1], "conflict") == 0) {
 		conflict = 1;
 		nops--;
@@ -385,34 +381,39 @@ int main(int argc, char *argv[])
 	if (nops < 2)
 		bench_usage();
 	nsizes = nops - 1;
-	v = &variants[BENCH_VARIANT(argv[first + nsizes], variants)];
+	v = &variants[BENCH_VARIANT(argv[nsizes], variants)];
 	if (conflict && !v->two)
 		bench_fail("conflict applies to cp, fcp and bcopy only");
 	sts = calloc((size_t)nsizes, sizeof(*sts));
 	if (sts == NULL)
 		bench_die("out of memory");
 	for (k = 0; k < nsizes; k++) {
-		set_size(&sts[k], argv[first + k]);
+		set_size(&sts[k], argv[k]);
 		sts[k].two = v->two;
 		sts[k].conflict = conflict;
-		check_memory(&sts[k], opts.parallel);
+		check_memory(&sts[k], opts->parallel);
 	}
 	/* The points of the run's series of this operation. */
 	snprintf(name, sizeof(name), "bw_mem.%s%s", v->name,
 		 conflict ? "_conflict" : "");
 	m.bytes = v->bytes;
 	metric_series(&m);
-	if (nsizes > 1 && opts.parallel == 1) {
-		sizes_rounds(sts, nsizes, v, &m, &opts);
+	if (nsizes > 1 && opts->parallel == 1) {
+		sizes_rounds(sts, nsizes, v, &m, opts);
 	} else {
 		for (k = 0; k < nsizes; k++) {
 			benchmp(init_bufs, v->bench, free_bufs, 0,
-				opts.parallel, opts.warmup, opts.repetitions,
-				&sts[k]);
+				opts->parallel, opts->warmup,
+				opts->repetitions, &sts[k]);
 			report(result_last(), &sts[k], &m, k, v->name,
-			       opts.parallel);
+			       opts->parallel);
 		}
 	}
 	free(sts);
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+		    "<size> [<size>...] %s [conflict]\n",
+	   .options = options, .min_ops = 2, .max_ops = -1, .run = run,
+	   BENCH_MODES(variants, struct variant))
