@@ -73,6 +73,8 @@ struct state {
 	double ea, eb, ec;	/* what every element must hold */
 	double sum;		/* last result of the sum kernel */
 	const char *last;	/* the label of the last kernel run */
+	int version;		/* -v */
+	size_t bytes;		/* -M; 0: DEFAULT_LEN doubles */
 };
 
 /* A kernel's cookie: the arrays it shares, and which kernel it is. */
@@ -397,83 +399,75 @@ static void after(iter_t n, void *cookie)
 	st->a = st->b = st->c = NULL;
 }
 
-static const char usage[] =
-	"[-v 1|2] [-M <array bytes>] [-P <parallelism>] [-W <warmup>] "
-	"[-N <repetitions>]\n";
+/* -M: 0 is not "the default": a left-out -M is. */
+static void set_bytes(void *state, const char *arg)
+{
+	struct state *st = state;
 
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"-v", "the kernels of STREAM version 1 (default) or 2"},
-	{"-M", "bytes per array (default: 40000000 doubles)"},
-	{NULL, NULL}
+	st->bytes = bench_arg_size(arg);
+	if (st->bytes < sizeof(double))
+		bench_fail("-M %s: an array must hold at least one double",
+			   arg);
+}
+
+/* The options and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_INT("-v", "the kernels of STREAM version 1 (default) or 2",
+		  version, 1, 2),
+	BENCH_CALL("-M", "bytes per array (default: 40000000 doubles)",
+		   set_bytes),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	const struct kernel *ks = v1;
+	struct state *st = state;
+	const struct kernel *ks = st->version == 2 ? v2 : v1;
 	struct bench_point pts[4];
 	struct point cookies[4];
-	struct state st;
-	size_t i, bytes = 0;
+	size_t i;
 	char label[64], name[64];
 	long pages;
-	int c, version = 1;
 
-	memset(&st, 0, sizeof(st));
-	bench_init_help(argc, argv, usage, help);
-	while ((c = getopt(argc, argv, "v:M:" BENCH_COMMON_OPTS)) != -1) {
-		if (bench_common_opt(c, optarg, &opts))
-			continue;
-		if (c == 'v')
-			version = (int)bench_arg_long(optarg, 1, 2);
-		else if (c == 'M') {
-			bytes = bench_arg_size(optarg);
-			/* 0 is not "the default": a left-out -M is. */
-			if (bytes < sizeof(double)) {
-				fprintf(stderr, "%s: -M %s: an array must "
-					"hold at least one double\n",
-					bench_progname(), optarg);
-				bench_usage();
-			}
-		} else
-			bench_usage();
-	}
-	if (optind != argc)
-		bench_usage();
-	st.len = bytes ? bytes / sizeof(double) : DEFAULT_LEN;
-	st.narrays = version == 1 ? 3 : 2;
+	(void)argc;
+	(void)argv;
+	st->len = st->bytes ? st->bytes / sizeof(double) : DEFAULT_LEN;
+	st->narrays = st->version == 1 ? 3 : 2;
 	pages = sysconf(_SC_PHYS_PAGES);
-	if (pages > 0 && (double)st.len * sizeof(double) * st.narrays *
-				 opts.parallel >
+	if (pages > 0 && (double)st->len * sizeof(double) * st->narrays *
+				 opts->parallel >
 			 (double)pages * (double)mem_page_size())
 		bench_fail("%d copies of %d arrays of %zu doubles: more than "
-			   "the physical memory", opts.parallel, st.narrays,
-			   st.len);
-	if (version == 2)
-		ks = v2;
+			   "the physical memory", opts->parallel, st->narrays,
+			   st->len);
 	/* lmbench3's eight lines stay alone unless the statistics are asked. */
 	if (bench_env()->stats)
 		fprintf(stderr, "#stream arrays=%d bytes=%zu skew=%d\n",
-			st.narrays, st.len * sizeof(double), MEM_SKEW);
+			st->narrays, st->len * sizeof(double), MEM_SKEW);
 	for (i = 0; i < 4; i++) {
-		cookies[i] = (struct point){&st, &ks[i]};
+		cookies[i] = (struct point){st, &ks[i]};
 		pts[i] = BENCH_POINT(init_arrays, ks[i].bench, after,
 				     &cookies[i]);
 	}
-	benchmp_rounds(pts, 4, opts.parallel, opts.warmup, opts.repetitions);
+	benchmp_rounds(pts, 4, opts->parallel, opts->warmup,
+		       opts->repetitions);
 	for (i = 0; i < 4; i++) {
 		bench_point_result(&pts[i]);
 		snprintf(label, sizeof(label), "%s latency", ks[i].label);
 		snprintf(name, sizeof(name), "%s.latency", ks[i].metric);
-		report_nano(name, label, get_n() * st.len);
+		report_nano(name, label, get_n() * st->len);
 		fprintf(stderr, "%s bandwidth: ", ks[i].label);
 		snprintf(label, sizeof(label), "%s bandwidth", ks[i].label);
 		snprintf(name, sizeof(name), "%s.bandwidth", ks[i].metric);
 		report_mb(name, "STREAM: bytes read + bytes written per element",
-			  label, get_n() * st.len * (uint64)ks[i].bytes *
-				 (uint64)opts.parallel);
+			  label, get_n() * st->len * (uint64)ks[i].bytes *
+				 (uint64)opts->parallel);
 		bench_point_free(&pts[i]);
 	}
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-v 1|2] [-M <array bytes>] [-P <parallelism>] "
+		    "[-W <warmup>] [-N <repetitions>]\n",
+	   .options = options, .run = run, BENCH_STATE(.version = 1))
