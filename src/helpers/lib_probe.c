@@ -481,35 +481,13 @@ size_t probe_line_agreed(struct probe *pr, size_t *found,
 	return (size_t)8 << k;
 }
 
-void probe_args(int argc, char *argv[], char flag, struct bench_opts *opts,
-		int *flagged, size_t *len, size_t *line)
+size_t probe_arg_line(const char *arg)
 {
-	char optstring[16];
-	int c;
+	size_t line = bench_arg_size(arg);
 
-	snprintf(optstring, sizeof(optstring), "%cM:W:N:%s", flag,
-		 line != NULL ? "L:" : "");
-	while ((c = getopt(argc, argv, optstring)) != -1) {
-		if (bench_common_opt(c, optarg, opts))
-			continue;
-		if (c == flag)
-			*flagged = 1;
-		else if (c == 'M')
-			*len = bench_arg_size(optarg);
-		else if (c == 'L' && line != NULL) {
-			*line = bench_arg_size(optarg);
-			/* Left out, -L means "find it"; a line is never 0. */
-			if (*line == 0) {
-				fprintf(stderr, "%s: -L 0: a line holds at "
-					"least one pointer\n",
-					bench_progname());
-				bench_usage();
-			}
-		} else
-			bench_usage();
-	}
-	if (optind != argc)
-		bench_usage();
+	if (line == 0)
+		bench_fail("-L 0: a line holds at least one pointer");
+	return line;
 }
 
 void probe_check_line(size_t line)

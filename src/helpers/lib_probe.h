@@ -40,13 +40,8 @@ void probe_free(struct probe *pr);
  * would swap or wake the OOM killer instead of measuring.
  */
 void probe_check_len(const char *what, size_t len, int copies);
-/*
- * The discovery programs' command line: -W, -N, -M <len>, the letter
- * `flag` (sets *flagged) and, where line is not NULL, -L <line>; no
- * operands.  Anything else: the usage line, exit 2.
- */
-void probe_args(int argc, char *argv[], char flag, struct bench_opts *opts,
-		int *flagged, size_t *len, size_t *line);
+/* -L's argument: a size, never 0 (a line holds a pointer); bad: exit 2. */
+size_t probe_arg_line(const char *arg);
 /* -L for cache and par_mem: 0 (find it) or a multiple of a pointer. */
 void probe_check_line(size_t line);
 
@@ -125,9 +120,5 @@ size_t probe_line_size(struct probe *pr, double *t);
 #define PROBE_LINE_SWEEPS 3
 size_t probe_line_agreed(struct probe *pr, size_t *found,
 			 double (*t)[PROBE_LINE_STEPS]);
-
-/* --help line (struct bench_help) of -L. */
-#define PROBE_HELP_LINE \
-	{"-L", "the cache line size in bytes (default: found by timing)"}
 
 #endif

@@ -35,13 +35,9 @@ static const struct metric series = {
 	.better = BETTER_HIGHER, .x_name = "size", .x_unit = "MiB"
 };
 
-/* -L as probe_args() took it: left out, "find it"; a line is never 0. */
 static void set_line(void *state, const char *arg)
 {
-	struct state *st = state;
-
-	if ((st->line = bench_arg_size(arg)) == 0)
-		bench_fail("-L 0: a line holds at least one pointer");
+	((struct state *)state)->line = probe_arg_line(arg);
 }
 
 /* The options and their --help lines (bench_main). */
