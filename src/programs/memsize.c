@@ -37,8 +37,6 @@
 /* Any request whose byte count fits a size_t with room to spare. */
 #define MAX_REQUEST_MB	((long)(SIZE_MAX / MB / 2))
 
-static const char usage[] = "[max_MB]\n";
-
 static size_t physical_mb(void)
 {
 	long pages = sysconf(_SC_PHYS_PAGES), ps = sysconf(_SC_PAGESIZE);
@@ -85,25 +83,24 @@ static int take_chunk(size_t len, size_t ps)
 	return 0;
 }
 
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"max_MB", "stop counting at this many MB (default 1024)"},
-	{NULL, NULL}
+/* The operand and its --help line (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_OPERAND("max_MB", "stop counting at this many MB (default 1024)"),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
 	size_t limit = DEFAULT_MB, got = 0, step, cap;
 	long ps = sysconf(_SC_PAGESIZE), v;
 
-	bench_init_help(argc, argv, usage, help);
-	if (argc - optind > 1)
-		bench_usage();
-	if (argc - optind == 1 &&
-	    bench_parse_long(argv[optind], 1, MAX_REQUEST_MB, &v) != 0)
-		bench_fail("%s: not a number of MB from 1 to %ld", argv[optind],
+	(void)state;
+	(void)opts;
+	if (argc == 1 && bench_parse_long(argv[0], 1, MAX_REQUEST_MB, &v) != 0)
+		bench_fail("%s: not a number of MB from 1 to %ld", argv[0],
 			   MAX_REQUEST_MB);
-	if (argc - optind == 1)
+	if (argc == 1)
 		limit = (size_t)v;
 	if (ps <= 0)
 		bench_die("sysconf(_SC_PAGESIZE)");
@@ -129,3 +126,6 @@ int main(int argc, char *argv[])
 		bench_die("stdout");
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[max_MB]\n", .options = options, .max_ops = 1,
+	   .run = run)
