@@ -106,51 +106,50 @@ void xfer_cleanup(iter_t n, void *cookie)
 	x->buf = NULL;
 }
 
-static void xfer_options(int argc, char *argv[], size_t *msg, size_t *total,
-			 struct bench_opts *opts)
-{
-	int c;
+/* What xfer_main's options set (bench_main). */
+struct state {
+	size_t msg, total;
+};
 
-	while ((c = getopt(argc, argv, "m:M:" BENCH_COMMON_OPTS)) != -1) {
-		if (c == 'm')
-			*msg = bench_arg_size(optarg);
-		else if (c == 'M')
-			*total = bench_arg_size(optarg);
-		else if (!bench_common_opt(c, optarg, opts))
-			bench_usage();
-	}
-	if (optind != argc)
-		bench_usage();
-	if (*msg == 0 || *msg > MAX_MSG)
+static const struct xfer_program *xfer_prog;
+
+static int xfer_run(void *state, const struct bench_opts *opts, int argc,
+		    char *argv[])
+{
+	struct state *st = state;
+	struct xfer x;
+
+	(void)argc;
+	(void)argv;
+	if (st->msg == 0 || st->msg > MAX_MSG)
 		bench_fail("-m: the message size must be 1 byte to 1 GB");
-	if (*total == 0 || *total > MAX_TOTAL)
+	if (st->total == 0 || st->total > MAX_TOTAL)
 		bench_fail("-M: the total must be 1 byte to 16 GB");
+	xfer_setup(&x, st->msg, st->total, xfer_prog->open_fds);
+	benchmp(xfer_init, xfer_bench, xfer_cleanup, 0, opts->parallel,
+		opts->warmup, opts->repetitions, &x);
+	fprintf(stderr, "%s: ", xfer_prog->label);
+	report_mb(xfer_prog->name, "bytes received", xfer_prog->label,
+		  (uint64)x.total * get_n());
+	return 0;
 }
 
-static const char usage[] =
-	"[-m <message size>] [-M <total bytes>] [-P <parallelism>] "
-	"[-W <warmup>] [-N <repetitions>]\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"-m", "bytes per write (default 64 KB)"},
-	{"-M", "bytes moved per iteration (default 10 MB)"},
-	{NULL, NULL}
+static const struct bench_option xfer_options[] = {
+	BENCH_SIZE("-m", "bytes per write (default 64 KB)", msg),
+	BENCH_SIZE("-M", "bytes moved per iteration (default 10 MB)", total),
+	BENCH_END
 };
 
 int xfer_main(int argc, char *argv[], const struct xfer_program *p)
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	size_t msg = DEFAULT_MSG, total = DEFAULT_TOTAL;
-	struct xfer x;
+	const struct bench_program program = {
+		.usage = "[-m <message size>] [-M <total bytes>] "
+			 "[-P <parallelism>] [-W <warmup>] "
+			 "[-N <repetitions>]\n",
+		.options = xfer_options, .run = xfer_run,
+		BENCH_STATE(.msg = DEFAULT_MSG, .total = DEFAULT_TOTAL),
+	};
 
-	bench_init_help(argc, argv, usage, help);
-	xfer_options(argc, argv, &msg, &total, &opts);
-	xfer_setup(&x, msg, total, p->open_fds);
-	benchmp(xfer_init, xfer_bench, xfer_cleanup, 0, opts.parallel,
-		opts.warmup, opts.repetitions, &x);
-	fprintf(stderr, "%s: ", p->label);
-	report_mb(p->name, "bytes received", p->label,
-		  (uint64)x.total * get_n());
-	return 0;
+	xfer_prog = p;
+	return bench_main(argc, argv, &program);
 }
