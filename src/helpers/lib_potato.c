@@ -81,42 +81,50 @@ void potato_cleanup(iter_t n, void *cookie)
 	p->buf = NULL;
 }
 
-static const char usage_m[] =
-	"[-m <message size>] [-P <parallelism>] [-W <warmup>] "
-	"[-N <repetitions>]\n";
+/* What potato_main's options set (bench_main). */
+struct state {
+	size_t msg;
+};
 
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help_m[] = {
-	{"-m", "bytes per message each way (default 1)"},
-	{NULL, NULL}
+static const struct potato_program *potato_prog;
+
+static int potato_run(void *state, const struct bench_opts *opts, int argc,
+		      char *argv[])
+{
+	struct state *st = state;
+	struct potato p;
+
+	(void)argc;
+	(void)argv;
+	if (potato_prog->max_msg != 0 &&
+	    (st->msg == 0 || st->msg > potato_prog->max_msg))
+		bench_fail("-m: the message size must be 1 byte to %zu MB",
+			   potato_prog->max_msg >> 20);
+	potato_setup(&p, st->msg, potato_prog->open_fds);
+	benchmp(potato_init, potato_bench, potato_cleanup, 0, opts->parallel,
+		opts->warmup, opts->repetitions, &p);
+	report_micro(potato_prog->name, potato_prog->label, get_n());
+	return 0;
+}
+
+static const struct bench_option potato_options[] = {
+	BENCH_SIZE("-m", "bytes per message each way (default 1)", msg),
+	BENCH_END
 };
 
 int potato_main(int argc, char *argv[], const struct potato_program *pp)
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	size_t msg = 1;		/* lmbench3's: a one-byte token */
-	struct potato p;
-	int c;
+	/* -m where the program allows more than lmbench3's one byte. */
+	const struct bench_program program = {
+		.usage = pp->max_msg == 0 ?
+			"[-P <parallelism>] [-W <warmup>] [-N <repetitions>]\n" :
+			"[-m <message size>] [-P <parallelism>] [-W <warmup>] "
+			"[-N <repetitions>]\n",
+		.options = pp->max_msg == 0 ? NULL : potato_options,
+		.run = potato_run,
+		BENCH_STATE(.msg = 1),	/* lmbench3's: a one-byte token */
+	};
 
-	if (pp->max_msg == 0) {
-		bench_plain_args(argc, argv, &opts);
-	} else {
-		bench_init_help(argc, argv, usage_m, help_m);
-		while ((c = getopt(argc, argv, "m:" BENCH_COMMON_OPTS)) != -1) {
-			if (c == 'm')
-				msg = bench_arg_size(optarg);
-			else if (!bench_common_opt(c, optarg, &opts))
-				bench_usage();
-		}
-		if (optind != argc)
-			bench_usage();
-		if (msg == 0 || msg > pp->max_msg)
-			bench_fail("-m: the message size must be 1 byte to "
-				   "%zu MB", pp->max_msg >> 20);
-	}
-	potato_setup(&p, msg, pp->open_fds);
-	benchmp(potato_init, potato_bench, potato_cleanup, 0, opts.parallel,
-		opts.warmup, opts.repetitions, &p);
-	report_micro(pp->name, pp->label, get_n());
-	return 0;
+	potato_prog = pp;
+	return bench_main(argc, argv, &program);
 }
