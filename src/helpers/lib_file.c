@@ -218,31 +218,6 @@ void file_order(size_t *idx, size_t n, int random)
 	}
 }
 
-static int file_bw_args(int argc, char *argv[], const void *table, size_t n,
-			size_t entsize, struct bench_opts *opts, size_t *size,
-			struct file_set *fs)
-{
-	int c, private_copies = 0;
-	size_t i;
-
-	while ((c = getopt(argc, argv, "C" BENCH_COMMON_OPTS)) != -1) {
-		if (bench_common_opt(c, optarg, opts))
-			continue;
-		if (c != 'C')
-			bench_usage();
-		private_copies = 1;
-	}
-	if (argc - optind != 3)
-		bench_usage();
-	*size = bench_arg_size(argv[optind]);
-	i = bench_arg_variant(argv[optind + 1], table, n, entsize);
-	if (*size == 0)
-		bench_fail("size must be at least one byte");
-	file_check(argv[optind + 2], *size);
-	file_set_make(fs, argv[optind + 2], private_copies, opts->parallel);
-	return (int)i;
-}
-
 /*
  * "<size MB> <MB/s>" for the last benchmp(), a point of the series named
  * `series` (declared first), then its #stats line.
@@ -291,32 +266,58 @@ static void file_bw_cleanup(iter_t n, void *cookie)
 	close(f->fd);
 }
 
+/* What file_bw_main's options set (bench_main). */
+struct state {
+	int private_copies;
+};
+
+static struct file_bw *file_bw_state;
+
+static int file_bw_run(void *state, const struct bench_opts *opts, int argc,
+		       char *argv[])
+{
+	struct file_bw *st = file_bw_state;
+	const struct file_bw_program *p = st->prog;
+	const struct file_bw_variant *v;
+
+	(void)argc;
+	st->size = bench_arg_size(argv[0]);
+	v = &p->variants[bench_arg_variant(argv[1], p->variants, p->nvariants,
+					   sizeof(p->variants[0]))];
+	if (st->size == 0)
+		bench_fail("size must be at least one byte");
+	file_check(argv[2], st->size);
+	file_set_make(&st->files, argv[2],
+		      ((struct state *)state)->private_copies, opts->parallel);
+	benchmp(file_bw_init, v->bench, file_bw_cleanup, 0, opts->parallel,
+		opts->warmup, opts->repetitions, st);
+	file_bw_report(st->size, opts->parallel, v->name, v->series);
+	file_set_free(&st->files);
+	return 0;
+}
+
 int file_bw_main(int argc, char *argv[], const struct file_bw_program *p,
 		 struct file_bw *st)
 {
-	static const char usage[] =
-		"[-C] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-		"<size> %s <file>\n";
-	static struct bench_help help[] = {
-		FILE_HELP_PRIVATE,
-		{"<size>", NULL},
-		{"<file>", "the file, at least <size> bytes"},
-		{NULL, NULL}
+	/* <size>'s --help line is the program's: set below. */
+	static struct bench_option options[] = {
+		FILE_ROW_PRIVATE(private_copies),
+		BENCH_OPERAND("<size>", NULL),
+		BENCH_OPERAND("<file>", "the file, at least <size> bytes"),
+		BENCH_END
 	};
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	const struct file_bw_variant *v;
+	const struct bench_program program = {
+		.usage = "[-C] [-P <parallelism>] [-W <warmup>] "
+			 "[-N <repetitions>] <size> %s <file>\n",
+		.options = options, .min_ops = 3, .max_ops = 3,
+		.run = file_bw_run, .modes = p->variants,
+		.nmodes = p->nvariants, .mode_size = sizeof(p->variants[0]),
+		.mode_help = offsetof(struct file_bw_variant, help),
+		BENCH_STATE(0),
+	};
 
-	help[1].text = p->size_help;
+	options[1].text = p->size_help;
 	st->prog = p;
-	bench_init_variants(argc, argv, usage, help, p->variants,
-			    p->nvariants, sizeof(p->variants[0]),
-			    &p->variants[0].help);
-	v = &p->variants[file_bw_args(argc, argv, p->variants, p->nvariants,
-				      sizeof(p->variants[0]), &opts,
-				      &st->size, &st->files)];
-	benchmp(file_bw_init, v->bench, file_bw_cleanup, 0, opts.parallel,
-		opts.warmup, opts.repetitions, st);
-	file_bw_report(st->size, opts.parallel, v->name, v->series);
-	file_set_free(&st->files);
-	return 0;
+	file_bw_state = st;
+	return bench_main(argc, argv, &program);
 }

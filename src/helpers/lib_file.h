@@ -97,8 +97,9 @@ struct file_bw_program {
 int file_bw_main(int argc, char *argv[], const struct file_bw_program *p,
 		 struct file_bw *st);
 
-/* --help line (struct bench_help) of -C. */
-#define FILE_HELP_PRIVATE \
-	{"-C", "each parallel copy gets a private copy of the file"}
+/* The row of -C in a bench_main table (bench.h): an int member m. */
+#define FILE_ROW_PRIVATE(m) \
+	BENCH_FLAG("-C", "each parallel copy gets a private copy of the " \
+		   "file", m)
 
 #endif

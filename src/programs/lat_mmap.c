@@ -90,9 +90,7 @@ static void cleanup_copy(iter_t n, void *cookie)
 /* The options, the operands and their --help lines (bench_main). */
 static const struct bench_option options[] = {
 	BENCH_FLAG("-r", "touch the pages in random order", random),
-	/* The line of FILE_HELP_PRIVATE (lib_file.h). */
-	BENCH_FLAG("-C", "each parallel copy gets a private copy of the file",
-		   private_copies),
+	FILE_ROW_PRIVATE(private_copies),
 	BENCH_OPERAND("<size>", "bytes of the file mapped per iteration; "
 		      "several sizes: one line each, timed in interleaved "
 		      "rounds"),

@@ -192,9 +192,7 @@ static void cleanup_fault(iter_t n, void *cookie)
 
 /* The option, the operand and their --help lines (bench_main). */
 static const struct bench_option options[] = {
-	/* The line of FILE_HELP_PRIVATE (lib_file.h). */
-	BENCH_FLAG("-C", "each parallel copy gets a private copy of the file",
-		   private_copies),
+	FILE_ROW_PRIVATE(private_copies),
 	BENCH_OPERAND("<file>", "the file whose pages are faulted in"),
 	BENCH_END
 };
