@@ -10,22 +10,23 @@
  */
 #include "bench.h"
 
-static const char usage[] = "\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"(no arguments)", "print the clock's timing interval in microseconds"},
-	{NULL, NULL}
+/* The operand line of --help (bench_main): there are none. */
+static const struct bench_option options[] = {
+	BENCH_OPERAND("(no arguments)",
+		      "print the clock's timing interval in microseconds"),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
 	const char *note;
 	long us;
 
-	bench_init_help(argc, argv, usage, help);
-	if (argc != optind)
-		bench_fail("%s: takes no arguments", argv[optind]);
+	(void)state;
+	(void)opts;
+	if (argc != 0)
+		bench_fail("%s: takes no arguments", argv[0]);
 	us = interval_probe_us(&note);
 	if (note != NULL)
 		fprintf(stderr, "%s: %s\n", bench_progname(), note);
@@ -40,3 +41,6 @@ int main(int argc, char *argv[])
 		bench_die("stdout");
 	return 0;
 }
+
+BENCH_MAIN(.usage = "\n", .options = options, .min_ops = 0, .max_ops = -1,
+	   .run = run)
