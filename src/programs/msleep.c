@@ -14,25 +14,24 @@
 /* A day: longer requests are more likely typing mistakes than intent. */
 #define MAX_MS	(24L * 3600 * 1000)
 
-static const char usage[] = "<milliseconds>\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"<milliseconds>", "how long to sleep"},
-	{NULL, NULL}
+/* The operand and its --help line (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_OPERAND("<milliseconds>", "how long to sleep"),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
 	struct timespec ts;
 	long ms;
 
-	bench_init_help(argc, argv, usage, help);
-	if (argc - optind != 1)
-		bench_usage();
-	if (bench_parse_long(argv[optind], 0, MAX_MS, &ms) != 0)
+	(void)state;
+	(void)opts;
+	(void)argc;
+	if (bench_parse_long(argv[0], 0, MAX_MS, &ms) != 0)
 		bench_fail("%s: not a number of milliseconds from 0 to %ld",
-			   argv[optind], MAX_MS);
+			   argv[0], MAX_MS);
 	ts.tv_sec = (time_t)(ms / 1000);
 	ts.tv_nsec = (ms % 1000) * 1000000L;
 	while (nanosleep(&ts, &ts) != 0)
@@ -40,3 +39,6 @@ int main(int argc, char *argv[])
 			bench_die("nanosleep");
 	return 0;
 }
+
+BENCH_MAIN(.usage = "<milliseconds>\n", .options = options, .min_ops = 1,
+	   .max_ops = 1, .run = run)
