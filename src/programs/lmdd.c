@@ -33,11 +33,6 @@ struct state {
 	uint64 bad_at;		/* ipat: first mismatching offset + 1 */
 };
 
-static const char usage[] =
-	"[if=file|internal] [of=file|internal] [bs=size] [count=n] "
-	"[move=size] [skip=n] [seek=n] [fsync=0|1] [label=text] "
-	"[print=0|1|2] [opat=0|1] [ipat=0|1] [force=0|1] [trunc=0|1]\n";
-
 /* The pattern: each 4-byte word holds its own file offset / 4. */
 static void fill_pattern(char *buf, size_t len, uint64 offset)
 {
@@ -214,56 +209,71 @@ static void report(const struct state *st, double ns)
 	metric_value(&m, st->a.label, st->a.print == 2 ? secs : mbs);
 }
 
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"if", "input file (default internal: a buffer, no read)"},
-	{"of", "output file (default internal: discard, no write)"},
-	{"bs", "block size in bytes, k/m/g suffixes (default 8k)"},
-	{"count", "blocks to copy (default: until the input ends)"},
-	{"move", "bytes to copy, a multiple of bs, instead of count"},
-	{"skip", "start reading at this block of the input"},
-	{"seek", "start writing at this block of the output"},
-	{"fsync", "1: the fsync() of the output is timed too"},
-	{"label", "text printed before the result, as is"},
-	{"print", "0: the full line (default), 1: MB/s only, 2: seconds only"},
-	{"opat", "1: each 4-byte word written holds its offset / 4"},
-	{"ipat", "1: check the input holds that pattern"},
-	{"force", "1: allow writing to a path that exists"},
-	{"trunc", "1: with force=1, truncate an existing file first"},
-	{NULL, NULL}
+/* The key=value operands and their --help lines (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_OPERAND("if", "input file (default internal: a buffer, no read)"),
+	BENCH_OPERAND("of",
+		      "output file (default internal: discard, no write)"),
+	BENCH_OPERAND("bs", "block size in bytes, k/m/g suffixes (default 8k)"),
+	BENCH_OPERAND("count",
+		      "blocks to copy (default: until the input ends)"),
+	BENCH_OPERAND("move",
+		      "bytes to copy, a multiple of bs, instead of count"),
+	BENCH_OPERAND("skip", "start reading at this block of the input"),
+	BENCH_OPERAND("seek", "start writing at this block of the output"),
+	BENCH_OPERAND("fsync", "1: the fsync() of the output is timed too"),
+	BENCH_OPERAND("label", "text printed before the result, as is"),
+	BENCH_OPERAND("print", "0: the full line (default), 1: MB/s only, "
+		      "2: seconds only"),
+	BENCH_OPERAND("opat",
+		      "1: each 4-byte word written holds its offset / 4"),
+	BENCH_OPERAND("ipat", "1: check the input holds that pattern"),
+	BENCH_OPERAND("force", "1: allow writing to a path that exists"),
+	BENCH_OPERAND("trunc",
+		      "1: with force=1, truncate an existing file first"),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct state st = {.ifd = -1, .ofd = -1};
+	struct state *st = state;
 	char why[128];
 	double ns;
 
-	bench_init_help(argc, argv, usage, help);
-	/* After --json, if given (the parser reads from argv[1] on). */
-	if (dd_args_parse(&st.a, argc - optind + 1, argv + optind - 1, why,
-			  sizeof(why)) != 0) {
+	(void)opts;
+	/* The parser reads from argv[1] on: argv[-1] is main's (the
+	 * program's name, or --json). */
+	if (dd_args_parse(&st->a, argc + 1, argv - 1, why, sizeof(why)) != 0) {
 		if (*why == '\0')
 			bench_usage();
 		bench_fail("%s", why);
 	}
-	st.buf = malloc(st.a.bs);
-	if (st.buf == NULL)
-		bench_fail("bs=%lu: cannot allocate", (unsigned long)st.a.bs);
-	memset(st.buf, 0, st.a.bs);	/* touched before the clock starts */
-	open_input(&st);
-	open_output(&st);
-	ns = timing_once(NULL, copy, NULL, 1, &st);
-	if (st.ofd >= 0 && close(st.ofd) != 0)
-		bench_die("close %s", st.a.out);
-	if (st.a.ipat && st.bad_at != 0) {
+	st->buf = malloc(st->a.bs);
+	if (st->buf == NULL)
+		bench_fail("bs=%lu: cannot allocate", (unsigned long)st->a.bs);
+	memset(st->buf, 0, st->a.bs);	/* touched before the clock starts */
+	open_input(st);
+	open_output(st);
+	ns = timing_once(NULL, copy, NULL, 1, st);
+	if (st->ofd >= 0 && close(st->ofd) != 0)
+		bench_die("close %s", st->a.out);
+	if (st->a.ipat && st->bad_at != 0) {
 		fprintf(stderr, "%s: %s: pattern mismatch at offset %llu\n",
-			bench_progname(), st.a.in,
-			(unsigned long long)(st.bad_at - 1));
+			bench_progname(), st->a.in,
+			(unsigned long long)(st->bad_at - 1));
 		exit(1);
 	}
-	bench_tmp_unregister(st.a.out);	/* complete: the user's file now */
-	report(&st, ns);
-	free(st.buf);
+	/* Complete: the user's file now. */
+	bench_tmp_unregister(st->a.out);
+	report(st, ns);
+	free(st->buf);
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[if=file|internal] [of=file|internal] [bs=size] "
+		    "[count=n] [move=size] [skip=n] [seek=n] [fsync=0|1] "
+		    "[label=text] [print=0|1|2] [opat=0|1] [ipat=0|1] "
+		    "[force=0|1] [trunc=0|1]\n",
+	   .options = options, .min_ops = 0, .max_ops = -1, .run = run,
+	   BENCH_STATE(.ifd = -1, .ofd = -1))
