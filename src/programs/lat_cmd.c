@@ -22,13 +22,6 @@
 #include <sys/prctl.h>
 #endif
 
-/* Options end at the first operand: "lat_cmd ls -l" runs "ls -l". */
-#if defined(__linux__)
-#define OPTSTRING "+" BENCH_COMMON_OPTS
-#else
-#define OPTSTRING BENCH_COMMON_OPTS
-#endif
-
 struct state {
 	char **argv;
 };
@@ -101,32 +94,30 @@ static void try_once(struct state *st)
 			  WTERMSIG(status));
 }
 
-static const char usage[] =
-	"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] cmdline...\n";
-
-/* --help: a line per option and operand (bench_init_help). */
-static const struct bench_help help[] = {
-	{"cmdline...", "the command and its arguments, run without a shell"},
-	{NULL, NULL}
+/* The operand's --help line (bench_main). */
+static const struct bench_option options[] = {
+	BENCH_OPERAND("cmdline...",
+		      "the command and its arguments, run without a shell"),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct state st;
-	int c;
+	struct state *st = state;
 
-	bench_init_help(argc, argv, usage, help);
-	while ((c = getopt(argc, argv, OPTSTRING)) != -1)
-		if (!bench_common_opt(c, optarg, &opts))
-			bench_usage();
-	if (optind >= argc)
-		bench_usage();
-	st.argv = &argv[optind];
+	(void)argc;
+	st->argv = argv;
 	fflush(NULL);
-	try_once(&st);
-	benchmp(NULL, do_cmd, NULL, 0, opts.parallel, opts.warmup,
-		opts.repetitions, &st);
+	try_once(st);
+	benchmp(NULL, do_cmd, NULL, 0, opts->parallel, opts->warmup,
+		opts->repetitions, st);
 	report_micro("cmd", "lat_cmd", get_n());
 	return 0;
 }
+
+/* Options end at the first operand: "lat_cmd ls -l" runs "ls -l". */
+BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+		    "cmdline...\n",
+	   .options = options, .min_ops = 1, .max_ops = -1, .in_order = 1,
+	   .run = run, BENCH_STATE(0))
