@@ -77,6 +77,11 @@ struct state {
 	size_t len;		/* bytes of the timed read */
 	uint64_t rng;
 	unsigned long checked, cached;	/* DROPPED: ranges found resident */
+	int buffered;		/* -B: no O_DIRECT */
+	int write;		/* -w: refused */
+	int nzones;		/* -z */
+	size_t sample;		/* -s; 0: the default */
+	long nseeks;		/* -n */
 };
 
 static void read_range(struct state *st, off_t off, size_t len)
@@ -407,10 +412,6 @@ static void check_target(struct state *st)
 			   (long long)end, 2 * BLK);
 }
 
-static const char usage[] =
-	"[-B] [-z <zones>] [-s <size>] [-n <seeks>] [-W <warmup>] "
-	"[-N <repetitions>] <device|file>\n";
-
 static long long_opt(int c, const char *arg, long max)
 {
 	long v;
@@ -420,96 +421,108 @@ static long long_opt(int c, const char *arg, long max)
 	return v;
 }
 
-/* --help: a line per option and operand (bench_init_help). */
+static void set_zones(void *state, const char *arg)
+{
+	((struct state *)state)->nzones = (int)long_opt('z', arg, MAX_ZONES);
+}
+
+static void set_size(void *state, const char *arg)
+{
+	struct state *st = state;
+
+	if (bench_parse_size(arg, &st->sample) != 0 || st->sample == 0)
+		bench_fail("-s %s: not a size", arg);
+}
+
+static void set_seeks(void *state, const char *arg)
+{
+	((struct state *)state)->nseeks = long_opt('n', arg, MAX_SEEKS);
+}
+
+/*
+ * The options, the operand and their --help lines (bench_main); -W and
+ * -N are the common options, described here for what they do in disk.
+ * -w has no line: it is refused (run()).
+ */
 #define STR_(x) #x
 #define STR(x) STR_(x)
-static const struct bench_help help[] = {
-	{"-B", "no O_DIRECT: drop the page cache per range"},
-	{"-z", "zones across the device (default " STR(DEFAULT_ZONES) ")"},
-	{"-s", "bytes per zone sample (default 4M)"},
-	{"-n", "reads per seek figure (default " STR(DEFAULT_SEEKS) ")"},
-	{"-W", "microseconds of untimed random reads first"},
-	{"-N", "samples per zone (default " STR(DEFAULT_REPS) ")"},
-	{"<device|file>", "what to read: a block device or a file; only read"},
-	{NULL, NULL}
+static const struct bench_option options[] = {
+	BENCH_FLAG("-B", "no O_DIRECT: drop the page cache per range",
+		   buffered),
+	BENCH_FLAG("-w", NULL, write),
+	BENCH_CALL("-z", "zones across the device (default " STR(DEFAULT_ZONES)
+		   ")", set_zones),
+	BENCH_CALL("-s", "bytes per zone sample (default 4M)", set_size),
+	BENCH_CALL("-n", "reads per seek figure (default " STR(DEFAULT_SEEKS)
+		   ")", set_seeks),
+	BENCH_OPERAND("-W", "microseconds of untimed random reads first"),
+	BENCH_OPERAND("-N", "samples per zone (default " STR(DEFAULT_REPS) ")"),
+	BENCH_OPERAND("<device|file>",
+		      "what to read: a block device or a file; only read"),
+	BENCH_END
 };
 
-int main(int argc, char *argv[])
+static int run(void *state, const struct bench_opts *opts, int argc,
+	       char *argv[])
 {
-	struct bench_opts opts = BENCH_OPTS_DEFAULT;
-	struct state st;
-	int c, nzones = DEFAULT_ZONES, buffered = 0, one = 1;
-	long nseeks = DEFAULT_SEEKS, page;
-	size_t size = 0;
+	struct state *st = state;
+	/* -N not given (0): DEFAULT_REPS samples per zone. */
+	int warmup = opts->warmup, one = 1,
+	    reps = opts->repetitions > 0 ? opts->repetitions : DEFAULT_REPS;
+	long page;
+	size_t size = st->sample;
 	void *buf;
 
-	memset(&st, 0, sizeof(st));
-	bench_init_help(argc, argv, usage, help);
-	opts.repetitions = DEFAULT_REPS;
-	while ((c = getopt(argc, argv, "Bwz:s:n:W:N:")) != -1) {
-		switch (c) {
-		case 'B':
-			buffered = 1;
-			break;
-		case 'w':
-			bench_fail("-w: disk only reads: it opens the device "
-				   "read-only and has no write test");
-		case 'z':
-			nzones = (int)long_opt(c, optarg, MAX_ZONES);
-			break;
-		case 's':
-			if (bench_parse_size(optarg, &size) != 0 || size == 0)
-				bench_fail("-s %s: not a size", optarg);
-			break;
-		case 'n':
-			nseeks = long_opt(c, optarg, MAX_SEEKS);
-			break;
-		default:
-			if (!bench_common_opt(c, optarg, &opts))
-				bench_usage();
-		}
-	}
-	if (argc - optind != 1)
+	/* -w first, whatever the operands (hence their count here). */
+	if (st->write)
+		bench_fail("-w: disk only reads: it opens the device "
+			   "read-only and has no write test");
+	if (argc != 1)
 		bench_usage();
-	st.path = argv[optind];
+	st->path = argv[0];
 	if (size > 0 && (size % BLK != 0 || size > ((size_t)1 << 30)))
 		bench_fail("-s %zu: a multiple of %d bytes up to 1G", size,
 			   BLK);
-	check_target(&st);
+	check_target(st);
 	if (size == 0) {
 		/* The default, made to fit a small file. */
 		size = DEFAULT_SIZE;
-		while (size > BLK && (off_t)size * nzones > st.size)
+		while (size > BLK && (off_t)size * st->nzones > st->size)
 			size /= 2;
 	}
-	if ((off_t)size * nzones > st.size)
-		bench_fail("%s: %lld bytes: less than %d zones of %zu", st.path,
-			   (long long)st.size, nzones, size);
-	st.xfer = size;
+	if ((off_t)size * st->nzones > st->size)
+		bench_fail("%s: %lld bytes: less than %d zones of %zu",
+			   st->path, (long long)st->size, st->nzones, size);
+	st->xfer = size;
 	page = sysconf(_SC_PAGESIZE);
-	st.rng = 0x9e3779b97f4a7c15ULL;		/* every run, the same reads */
+	st->rng = 0x9e3779b97f4a7c15ULL;	/* every run, the same reads */
 	if (posix_memalign(&buf, (size_t)(page > BLK ? page : BLK),
 			   CHUNK) != 0)
 		bench_die("out of memory");
-	st.buf = buf;
-	memset(st.buf, 0, CHUNK);
-	copy_setup(0, &one, &opts.warmup, &opts.repetitions);
+	st->buf = buf;
+	memset(st->buf, 0, CHUNK);
+	copy_setup(0, &one, &warmup, &reps);
 	copy_place(0);
-	open_target(&st, buffered);
+	open_target(st, st->buffered);
 #ifdef POSIX_FADV_SEQUENTIAL
-	posix_fadvise(st.fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	posix_fadvise(st->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
-	if (opts.warmup > 0) {
-		st.pre = -1;
-		st.len = BLK;
-		timing_spin(arm_random, do_read, NULL, 1, &st, opts.warmup);
-		st.checked = st.cached = 0;
+	if (warmup > 0) {
+		st->pre = -1;
+		st->len = BLK;
+		timing_spin(arm_random, do_read, NULL, 1, st, warmup);
+		st->checked = st->cached = 0;
 	}
-	zones(&st, nzones, opts.repetitions);
+	zones(st, st->nzones, reps);
 	/* No read-ahead around the single blocks. */
-	posix_fadvise(st.fd, 0, 0, POSIX_FADV_RANDOM);
-	seek_series(&st, nseeks);
-	close(st.fd);
-	free(st.buf);
+	posix_fadvise(st->fd, 0, 0, POSIX_FADV_RANDOM);
+	seek_series(st, st->nseeks);
+	close(st->fd);
+	free(st->buf);
 	return 0;
 }
+
+BENCH_MAIN(.usage = "[-B] [-z <zones>] [-s <size>] [-n <seeks>] [-W <warmup>] "
+		    "[-N <repetitions>] <device|file>\n",
+	   .options = options, .min_ops = 0, .max_ops = -1, .run = run,
+	   BENCH_STATE(.nzones = DEFAULT_ZONES, .nseeks = DEFAULT_SEEKS))
