@@ -207,12 +207,6 @@ int bench_common_opt(int c, const char *arg, struct bench_opts *opts);
 int bench_common_args(int argc, char *argv[], struct bench_opts *opts,
 		      int min_ops, int max_ops);
 /*
- * The start of a program whose options are -P/-W/-N alone and that takes
- * no operand: bench_init() with the usage those options make, then
- * bench_common_args() with no operand.
- */
-void bench_plain_args(int argc, char *argv[], struct bench_opts *opts);
-/*
  * A program that prints one figure of the machine and takes no argument
  * (loop_o, timing_o) is this table: what it prints (its --help line),
  * the figure's identity and label, how it is measured (microseconds) and

@@ -295,13 +295,6 @@ int bench_common_args(int argc, char *argv[], struct bench_opts *opts,
 	return optind;
 }
 
-void bench_plain_args(int argc, char *argv[], struct bench_opts *opts)
-{
-	bench_init(argc, argv,
-		   "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]\n");
-	bench_common_args(argc, argv, opts, 0, 0);
-}
-
 int bench_figure_main(int argc, char *argv[], const struct bench_figure *f)
 {
 	static struct bench_help help[2] = {{"(no arguments)", NULL},
