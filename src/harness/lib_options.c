@@ -383,7 +383,8 @@ int bench_main(int argc, char *argv[], const struct bench_program *p)
 	const struct bench_option *opts = p->options ? p->options : none, *o;
 	struct bench_opts common = BENCH_OPTS_DEFAULT;
 	char letters[3 * OPTS_MAX + 8] = IN_ORDER, *l, *first;
-	void *state = NULL;
+	/* Static: the state stays reachable until exit (exit-time hooks). */
+	static void *state;
 	int c, n = 0;
 
 	for (o = opts; o->item != NULL; o++) {
