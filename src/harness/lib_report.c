@@ -79,8 +79,102 @@ static double ops_per_iteration(const char *unit, double scale, int inverse,
 	return 1.0;	/* not a time: per iteration */
 }
 
-/* The CPUs r's samples ran on, as "0,1"; empty if none is known. */
-static void print_cpus(const struct bench_result *r)
+/*
+ * A result's record, written once for two syntaxes: the #stats line
+ * (" key=value" on stderr; an object's keys flattened with its prefix,
+ * ci_lo) and the JSON line (,"key":value on stdout; ci and counters
+ * objects), with the keys doc/results-json.md gives values[].
+ */
+struct rec {
+	FILE *f;
+	int json;
+	const char *prefix;	/* #stats: the open object's ("ci_") */
+	int first;		/* JSON: no key yet in the open object */
+};
+
+static void rec_key(struct rec *o, const char *key)
+{
+	if (!o->json) {
+		fprintf(o->f, " %s%s=", o->prefix, key);
+		return;
+	}
+	if (!o->first)
+		fputc(',', o->f);
+	o->first = 0;
+	metric_json_string(o->f, key);
+	fputc(':', o->f);
+}
+
+/* A number: in JSON one that is not finite is null. */
+static void rec_value(struct rec *o, const char *fmt, double v)
+{
+	if (o->json && !isfinite(v))
+		fputs("null", o->f);
+	else
+		fprintf(o->f, fmt, v);
+}
+
+static void rec_num(struct rec *o, const char *key, const char *fmt,
+		    double v)
+{
+	rec_key(o, key);
+	rec_value(o, fmt, v);
+}
+
+/* A word: bare in the #stats line, a string in JSON. */
+static void rec_word(struct rec *o, const char *key, const char *s)
+{
+	rec_key(o, key);
+	if (o->json)
+		metric_json_string(o->f, s);
+	else
+		fputs(s, o->f);
+}
+
+/* A list: "a,b" in the #stats line, [a,b] in JSON. */
+static void rec_list(struct rec *o, const char *key)
+{
+	rec_key(o, key);
+	if (o->json)
+		fputc('[', o->f);
+}
+
+static void rec_item(struct rec *o, int i, const char *fmt, double v)
+{
+	if (i > 0)
+		fputc(',', o->f);
+	rec_value(o, fmt, v);
+}
+
+static void rec_list_end(struct rec *o)
+{
+	if (o->json)
+		fputc(']', o->f);
+}
+
+static void rec_open(struct rec *o, const char *key, const char *prefix)
+{
+	if (o->json) {
+		rec_key(o, key);
+		fputc('{', o->f);
+		o->first = 1;
+	} else {
+		o->prefix = prefix;
+	}
+}
+
+static void rec_close(struct rec *o)
+{
+	if (o->json) {
+		fputc('}', o->f);
+		o->first = 0;
+	} else {
+		o->prefix = "";
+	}
+}
+
+/* The CPUs r's samples ran on, [0, 1]; absent if none is known. */
+static void rec_cpus(struct rec *o, const struct bench_result *r)
 {
 	uint64 mask[SAMPLE_CPUS / 64] = {0};
 	int i, k, any = 0;
@@ -91,9 +185,12 @@ static void print_cpus(const struct bench_result *r)
 	for (i = 0; i < SAMPLE_CPUS; i++) {
 		if (!(mask[i / 64] & (1ULL << (i % 64))))
 			continue;
-		fprintf(stderr, "%s%d", any ? "," : " cpus=", i);
-		any = 1;
+		if (any == 0)
+			rec_list(o, "cpus");
+		rec_item(o, any++, "%.0f", (double)i);
 	}
+	if (any)
+		rec_list_end(o);
 }
 
 /*
@@ -101,42 +198,47 @@ static void print_cpus(const struct bench_result *r)
  * seconds after the run's start it was taken (scripts/lmbench says both
  * through the environment; a program run by hand says neither).
  */
-static void print_invocation(void)
+static void rec_invocation(struct rec *o)
 {
 	const struct bench_env *e = bench_env();
 	double at;
 
 	if (e->invocation > 0)
-		fprintf(stderr, " inv=%ld", e->invocation);
+		rec_num(o, "inv", "%.0f", (double)e->invocation);
 	if (e->run_t0 >= 0) {
 		at = clock_wall_s() - e->run_t0;
-		fprintf(stderr, " at=%.1f", at > 0 ? at : 0.0);
+		rec_num(o, o->json ? "at_s" : "at", "%.1f", at > 0 ? at : 0.0);
 	}
 }
 
 /* Taint: how many, each sample's code, and what the median is over. */
-static void print_taint(const struct bench_result *r)
+static void rec_taint(struct rec *o, const struct bench_result *r)
 {
 	int i, tainted = r->count - result_clean(r);
 
-	fprintf(stderr, " tainted=%d", tainted);
+	rec_num(o, "tainted", "%.0f", (double)tainted);
 	if (tainted == 0)
 		return;
-	fprintf(stderr, " taint=");
+	rec_list(o, "taint");
 	for (i = 0; i < r->count; i++)
-		fprintf(stderr, "%s%u", i ? "," : "", r->s[i].taint);
-	fprintf(stderr, " median_of=%s", result_use_clean(r) ? "clean" : "all");
+		rec_item(o, i, "%.0f", (double)r->s[i].taint);
+	rec_list_end(o);
+	rec_word(o, "median_of", result_use_clean(r) ? "clean" : "all");
 }
 
 /*
  * The counters over the samples the statistics use: per operation,
  * the achieved clock (cycles per ns on a CPU, GHz) and the share of
- * the intervals spent on a CPU.
+ * the intervals spent on a CPU.  In JSON with what they could not count
+ * (the #stats line has the #counters line before it).
  */
-static void print_counters(const struct bench_result *r, double ops_iter)
+static void rec_counters(struct rec *o, const struct bench_result *r,
+			 double ops_iter)
 {
 	double sum[CTR_COUNT] = {0}, iters = 0, ns = 0;
 	unsigned valid = ~0u;
+	const char *why = counters_missing();
+	char key[64];
 	int *idx, n, i, k;
 
 	idx = result_order(r, &n);
@@ -152,21 +254,68 @@ static void print_counters(const struct bench_result *r, double ops_iter)
 	free(idx);
 	if (n == 0)
 		valid = 0;
+	rec_open(o, "counters", "");
 	if (valid & (1u << CTR_TASK_CLOCK) && ns > 0)
-		fprintf(stderr, " cpu_share=%.4g", sum[CTR_TASK_CLOCK] / ns);
+		rec_num(o, "cpu_share", "%.4g", sum[CTR_TASK_CLOCK] / ns);
 	if (valid & (1u << CTR_SWITCHES))
-		fprintf(stderr, " switches=%.0f", sum[CTR_SWITCHES]);
+		rec_num(o, "switches", "%.0f", sum[CTR_SWITCHES]);
 	if (valid & (1u << CTR_MIGRATIONS))
-		fprintf(stderr, " migrations=%.0f", sum[CTR_MIGRATIONS]);
+		rec_num(o, "migrations", "%.0f", sum[CTR_MIGRATIONS]);
 	for (k = 0; k < CTR_COUNT && iters > 0 && ops_iter > 0; k++)
 		if (k != CTR_TASK_CLOCK && k != CTR_SWITCHES &&
-		    k != CTR_MIGRATIONS && (valid & (1u << k)))
-			fprintf(stderr, " %s_op=%.4g", counters_name(k),
-				sum[k] / (iters * ops_iter));
+		    k != CTR_MIGRATIONS && (valid & (1u << k))) {
+			snprintf(key, sizeof(key), "%s_op", counters_name(k));
+			rec_num(o, key, "%.4g", sum[k] / (iters * ops_iter));
+		}
 	if ((valid & (1u << CTR_CYCLES)) && (valid & (1u << CTR_TASK_CLOCK)) &&
 	    sum[CTR_TASK_CLOCK] > 0)
-		fprintf(stderr, " ghz=%.4g",
+		rec_num(o, "ghz", "%.4g",
 			sum[CTR_CYCLES] / sum[CTR_TASK_CLOCK]);
+	if (o->json)
+		rec_word(o, "missing", why != NULL ? why : "");
+	rec_close(o);
+}
+
+/*
+ * Everything a record says of r's samples: the copies, the overlap of
+ * their intervals, every interval in the order taken, the statistics
+ * over those it uses, taint, CPUs, invocation and counters.
+ */
+static void rec_samples(struct rec *o, const struct bench_result *r,
+			const char *unit, double scale, int inverse)
+{
+	struct stats st;
+	double *v, overlap;
+	int i, n;
+
+	rec_num(o, "parallel", "%.0f", (double)r->parallel);
+	overlap = result_overlap(r);
+	if (overlap >= 0)
+		rec_num(o, "overlap", "%.3f", overlap);
+	/* Every interval in the order taken; the statistics sort a copy. */
+	rec_list(o, "samples");
+	for (i = 0; i < r->count; i++)
+		rec_item(o, i, "%.6g", value_of(&r->s[i], scale, inverse));
+	rec_list_end(o);
+	v = values(r, scale, inverse, &n);
+	stats_compute(v, n, &st);
+	free(v);
+	rec_num(o, "n", "%.0f", (double)r->count);
+	rec_num(o, "min", "%.6g", st.min);
+	rec_num(o, "q1", "%.6g", st.q1);
+	rec_num(o, "median", "%.6g", st.median);
+	rec_num(o, "q3", "%.6g", st.q3);
+	rec_num(o, "max", "%.6g", st.max);
+	rec_open(o, "ci", "ci_");
+	rec_num(o, "lo", "%.6g", st.ci_lo);
+	rec_num(o, "hi", "%.6g", st.ci_hi);
+	rec_num(o, "level", "%.4f", st.ci_level);
+	rec_close(o);
+	rec_taint(o, r);
+	rec_cpus(o, r);
+	rec_invocation(o);
+	rec_counters(o, r, ops_per_iteration(unit, scale, inverse,
+					     r->parallel));
 }
 
 /*
@@ -210,9 +359,7 @@ static void stats_line(const struct bench_result *r, const struct metric *m,
 		       int series, struct stats_of of, const char *label,
 		       const char *unit, double scale, int inverse)
 {
-	struct stats st;
-	double *v, overlap;
-	int i, n;
+	struct rec o = {stderr, 0, "", 0};
 
 	counters_line();
 	fprintf(stderr, "#stats label=\"%s\" unit=%s", label, unit);
@@ -224,27 +371,7 @@ static void stats_line(const struct bench_result *r, const struct metric *m,
 		fprintf(stderr, " col=%d", of.col);
 	if (of.part != NULL)
 		fprintf(stderr, " part=%s", of.part);
-	fprintf(stderr, " parallel=%d", r->parallel);
-	overlap = result_overlap(r);
-	if (overlap >= 0)
-		fprintf(stderr, " overlap=%.3f", overlap);
-	/* Every interval in the order taken; the statistics sort a copy. */
-	fprintf(stderr, " samples=");
-	for (i = 0; i < r->count; i++)
-		fprintf(stderr, "%s%.6g", i ? "," : "",
-			value_of(&r->s[i], scale, inverse));
-	v = values(r, scale, inverse, &n);
-	stats_compute(v, n, &st);
-	fprintf(stderr, " n=%d min=%.6g q1=%.6g median=%.6g q3=%.6g "
-		"max=%.6g ci_lo=%.6g ci_hi=%.6g ci_level=%.4f", r->count,
-		st.min, st.q1, st.median, st.q3, st.max, st.ci_lo, st.ci_hi,
-		st.ci_level);
-	free(v);
-	print_taint(r);
-	print_cpus(r);
-	print_invocation();
-	print_counters(r, ops_per_iteration(unit, scale, inverse,
-					     r->parallel));
+	rec_samples(&o, r, unit, scale, inverse);
 	fputc('\n', stderr);
 }
 
@@ -287,13 +414,13 @@ void report_json(const struct bench_result *r, const struct metric *m,
 		 const struct report_at *at, const char *label, double value,
 		 double scale, int inverse)
 {
+	struct rec o = {stdout, 1, "", 0};
+
 	if (!metric_json())
 		return;
 	metric_json_begin(m, at ? at->x : NULL, at ? at->y : NULL,
 			  at ? at->i : 0, label, value);
-	report_json_samples("samples", r, scale, inverse);
-	metric_json_number("parallel", r->parallel);
-	metric_json_number("tainted", r->count - result_clean(r));
+	rec_samples(&o, r, m->unit, scale, inverse);
 	metric_json_end();
 }
 
