@@ -527,7 +527,7 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 	for (i = 0; i < nsizes; i++)
 		time_delete(st, opts, &res[i], (int)i);
 	remove_all(st);
-	the_state = NULL;	/* bench_main frees the state */
+	the_state = NULL;	/* all removed: nothing left for the hook */
 	return 0;
 }
 
