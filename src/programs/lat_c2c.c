@@ -295,6 +295,7 @@ struct state {
 	const char *list;	/* -c */
 	int listing;		/* -l */
 	const char *root;	/* -r */
+	int copies;		/* -P: taken to be refused, in words */
 };
 
 /* The options and their --help lines (bench_main). */
@@ -305,6 +306,7 @@ static const struct bench_option options[] = {
 		   listing),
 	BENCH_TEXT("-r", "read the topology under this root instead of /sys",
 		   root),
+	BENCH_INT("-P", NULL, copies, 1, 4096),
 	BENCH_END
 };
 
@@ -323,6 +325,9 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 
 	(void)argc;
 	(void)argv;
+	if (args->copies != 1)
+		bench_fail("-P %d: each pair is already two processes; use 1",
+			   args->copies);
 	topo_discover(&t, args->root);
 	cpus = malloc((size_t)(t.ncpus + 1) * sizeof(*cpus));
 	if (cpus == NULL)
@@ -438,4 +443,4 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 BENCH_MAIN(.usage = "[-W <warmup>] [-N <repetitions>] [-c <cpulist>] [-l] "
 		    "[-r <sysfs root>]",
 	   .options = options, .min_ops = 0, .max_ops = 0, .run = run,
-	   BENCH_STATE(.root = "/sys"))
+	   BENCH_STATE(.root = "/sys", .copies = 1))

@@ -51,6 +51,7 @@ struct state {
 	int node;		/* -1: leave the memory where it falls */
 	char *buf;
 	void *head;
+	int copies;		/* -P: taken to be refused, in words */
 };
 
 static int bind_to_node(void *p, size_t len, int node)
@@ -203,20 +204,25 @@ static const struct metric per_core = {
 static const struct bench_option options[] = {
 	BENCH_SIZE("-M", "bytes per buffer; the all-CPU run splits it "
 		   "(default 256 MB)", len),
+	BENCH_INT("-P", NULL, copies, 1, 4096),
 	BENCH_END
 };
 
 static int run(void *state, const struct bench_opts *opts, int argc,
 	       char *argv[])
 {
+	const struct state *args = state;
 	struct state s;
 	struct topo t;
-	size_t len = ((const struct state *)state)->len;
+	size_t len = args->len;
 	double *lat, *bw;
 	int i, j, k, nn, bound, *cpus, ncpus;
 
 	(void)argc;
 	(void)argv;
+	if (args->copies != 1)
+		bench_fail("-P %d: the all-CPU figure runs a copy per CPU "
+			   "already; use 1", args->copies);
 	if (len < MIN_LEN)
 		bench_fail("-M %zu: at least 1 MB, please", len);
 	/* Short intervals step over other load's preemptions (lat_mem_rd). */
@@ -313,4 +319,4 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 
 BENCH_MAIN(.usage = "[-M <len>] [-W <warmup>] [-N <repetitions>]",
 	   .options = options, .min_ops = 0, .max_ops = 0, .run = run,
-	   BENCH_STATE(.len = DEFAULT_LEN))
+	   BENCH_STATE(.len = DEFAULT_LEN, .copies = 1))
