@@ -15,11 +15,6 @@
 #include <sys/un.h>
 #include <time.h>
 
-int net_arg_port(const char *s)
-{
-	return (int)bench_arg_long(s, 0, 65535);
-}
-
 static const char *type_name(int type)
 {
 	return type == SOCK_DGRAM ? "UDP" : "TCP";

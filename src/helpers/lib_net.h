@@ -34,8 +34,8 @@
 #define NET_CONNECT_TIMEOUT_MS	5000
 #define NET_IO_TIMEOUT_MS	10000
 
-/* A port number 0..65535 (0: any free port), or the usage line. */
-int net_arg_port(const char *s);
+/* A port to listen on: 0 (any free port) to NET_PORT_MAX. */
+#define NET_PORT_MAX	65535
 /* A port to connect to, 1..65535; anything else is bad input (exit 2). */
 int net_arg_peer_port(const char *s);
 

@@ -77,7 +77,7 @@ struct srv_args {
 	BENCH_TEXT("-S", "stop the server on host", m.stop)
 #define SRV_ROW_PORT(m) \
 	BENCH_INT("-p", "the server's port (default: this program's own)", \
-		  m.port, 0, 65535)
+		  m.port, 0, NET_PORT_MAX)
 
 /*
  * The usage checks of a server program's command line (nargs: the

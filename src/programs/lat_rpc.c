@@ -271,7 +271,7 @@ static const struct bench_option options[] = {
 	SRV_ROWS_SERVER(sa),
 	SRV_ROWS_NET(sa),
 	BENCH_INT("-o", "the server's TCP and UDP port (default 31236)",
-		  sa.port, 0, 65535),
+		  sa.port, 0, NET_PORT_MAX),
 	BENCH_CALL("-p", "the transport to time (default: udp, then tcp)",
 		   set_proto),
 	BENCH_END

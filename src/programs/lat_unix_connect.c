@@ -76,7 +76,7 @@ static const struct bench_option options[] = {
 	BENCH_FLAG("-s", "start a server in the background and exit", start),
 	BENCH_INT("-i", "the server exits after this many idle seconds "
 		  "(default " SRV_STR(SRV_IDLE_DEFAULT) ")", idle_s, 0,
-		  7L * 24 * 3600),
+		  SRV_IDLE_MAX),
 	BENCH_TEXT("-p", "the socket path (default $TMPDIR/lmbench-ng-unix.<uid>)",
 		   given),
 	BENCH_FLAG("-S", "stop the server listening on the path", stop),

@@ -259,9 +259,9 @@ static const struct bench_option options[] = {
 	BENCH_TEXT("-b", "the address to listen on (default 127.0.0.1)",
 		   bind_addr),
 	BENCH_INT("-p", "the port (default 8008; 0: any free one, printed)",
-		  port, 0, 65535),
+		  port, 0, NET_PORT_MAX),
 	BENCH_INT("-i", "exit after this many seconds without a request "
-		  "(default 60)", idle_s, 0, 7L * 24 * 3600),
+		  "(default 60)", idle_s, 0, SRV_IDLE_MAX),
 	BENCH_INT("-t", "seconds a connection may take in all (default 5)",
 		  limit_s, 1, MAX_CONN_LIMIT_S),
 	BENCH_OPERAND("docroot",
