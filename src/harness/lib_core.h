@@ -230,8 +230,9 @@ int bench_figure_main(int argc, char *argv[], const struct bench_figure *f);
  * refused with the usage line (exit 2); then run(state, options,
  * operands) and its exit status.  A program with no option at all gets
  * every argument as an operand ("-x" and "--" too).  The state lives
- * until the process exits (exit-time hooks may use it).  A program's state is `struct state`;
- * the option macros name its members, checked for their type.
+ * until the process exits (exit-time hooks may use it).  A program's
+ * state is `struct state`; the option macros name its members, checked
+ * for their type.
  */
 enum bench_arg {
 	BENCH_ARG_NONE,		/* an operand or mode: its --help line alone */

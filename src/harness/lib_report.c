@@ -276,6 +276,18 @@ static void rec_counters(struct rec *o, const struct bench_result *r,
 	rec_close(o);
 }
 
+/* Every interval's per-operation value, in the order taken. */
+static void rec_values(struct rec *o, const char *key,
+		       const struct bench_result *r, double scale, int inverse)
+{
+	int i;
+
+	rec_list(o, key);
+	for (i = 0; i < r->count; i++)
+		rec_item(o, i, "%.6g", value_of(&r->s[i], scale, inverse));
+	rec_list_end(o);
+}
+
 /*
  * Everything a record says of r's samples: the copies, the overlap of
  * their intervals, every interval in the order taken, the statistics
@@ -286,17 +298,14 @@ static void rec_samples(struct rec *o, const struct bench_result *r,
 {
 	struct stats st;
 	double *v, overlap;
-	int i, n;
+	int n;
 
 	rec_num(o, "parallel", "%.0f", (double)r->parallel);
 	overlap = result_overlap(r);
 	if (overlap >= 0)
 		rec_num(o, "overlap", "%.3f", overlap);
 	/* Every interval in the order taken; the statistics sort a copy. */
-	rec_list(o, "samples");
-	for (i = 0; i < r->count; i++)
-		rec_item(o, i, "%.6g", value_of(&r->s[i], scale, inverse));
-	rec_list_end(o);
+	rec_values(o, "samples", r, scale, inverse);
 	v = values(r, scale, inverse, &n);
 	stats_compute(v, n, &st);
 	free(v);
@@ -393,21 +402,9 @@ void report_stats_line(const struct bench_result *r, const char *label,
 void report_json_samples(const char *key, const struct bench_result *r,
 			 double scale, int inverse)
 {
-	int i;
+	struct rec o = {stdout, 1, "", 0};
 
-	metric_json_key(key);
-	fputc('[', stdout);
-	for (i = 0; i < r->count; i++) {
-		double v = value_of(&r->s[i], scale, inverse);
-
-		if (i > 0)
-			fputc(',', stdout);
-		if (isfinite(v))
-			printf("%.6g", v);
-		else
-			fputs("null", stdout);
-	}
-	fputc(']', stdout);
+	rec_values(&o, key, r, scale, inverse);
 }
 
 void report_json(const struct bench_result *r, const struct metric *m,
