@@ -93,14 +93,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		*p++ = '\0';
 	}
 	argv[argc] = NULL;
-	rc = dd_args_parse(&a, argc, argv, why, sizeof(why));
+	rc = dd_args_parse(&a, argc - 1, argv + 1, why, sizeof(why));
 	FUZZ_CHECK(rc == 0 || rc == -1);
 	FUZZ_CHECK(memchr(why, '\0', sizeof(why)) != NULL);
 	if (rc == 0)
 		check(&a, argv, argc);
 	else
-		FUZZ_CHECK(dd_args_parse(&b, argc, argv, why, sizeof(why)) ==
-			   -1);
+		FUZZ_CHECK(dd_args_parse(&b, argc - 1, argv + 1, why,
+					 sizeof(why)) == -1);
 	free(s);
 	return 0;
 }

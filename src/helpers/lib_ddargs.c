@@ -98,7 +98,7 @@ int dd_args_parse(struct dd_args *a, int argc, char *const argv[],
 	a->bs = DEFAULT_BS;
 	a->count = -1;
 	*why = '\0';
-	for (i = 1; i < argc; i++) {
+	for (i = 0; i < argc; i++) {
 		const char *k = argv[i], *v = strchr(k, '=');
 
 		if (v == NULL)

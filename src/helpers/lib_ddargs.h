@@ -16,7 +16,7 @@ struct dd_args {
 };
 
 /*
- * Parse argv[1..argc-1] into *a (defaults first).  0 if they make a
+ * Parse the operands argv[0..argc-1] into *a (defaults first).  0 if they make a
  * valid copy; -1 if not, with `why` (len bytes) saying what was wrong,
  * or empty when the usage line says it all.
  */

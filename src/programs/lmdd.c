@@ -242,9 +242,7 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 	double ns;
 
 	(void)opts;
-	/* The parser reads from argv[1] on: argv[-1] is main's (the
-	 * program's name, or --json). */
-	if (dd_args_parse(&st->a, argc + 1, argv - 1, why, sizeof(why)) != 0) {
+	if (dd_args_parse(&st->a, argc, argv, why, sizeof(why)) != 0) {
 		if (*why == '\0')
 			bench_usage();
 		bench_fail("%s", why);
