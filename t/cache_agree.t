@@ -1,5 +1,6 @@
 #!/usr/bin/perl
-# cache, line and tlb print a figure only where their sweeps agreed:
+# cache, line and tlb print a figure only where their sweeps agreed
+# (cache: to the nearest power of two where a sweep found an edge gradual):
 # each program's own account of its sweeps (cache -c, line -v, tlb with
 # LMBENCH_DEBUG) is held against what it printed.  The rule itself, on
 # made-up curves, is t/levels.t's.
@@ -31,7 +32,7 @@ is($r->{status}, 0, 'cache: exit 0') or diag($r->{err});
 my @sweeps;
 for ($r->{err} =~ /^# sweep \d+:(.*)$/mg) {
 	my %lv;
-	$lv{$1} = [ $2, $3 ] while /L(\d+) (\d+) bytes ($n) ns;/g;
+	$lv{$1} = [ $2, $3, defined $4 ] while /L(\d+) (\d+) bytes ($n) ns( \(gradual, \d+-\d+\))?;/g;
 	push @sweeps, \%lv;
 }
 is(scalar @sweeps, 3, 'cache -c: what each of three sweeps found');
@@ -42,14 +43,20 @@ for my $l (grep { /^L\d+ cache: / } split /\n/, $r->{err}) {
 	my @found = grep { defined } map { $_->{$k} } @sweeps;
 	my @at = map { $place{ $_->[0] } // -99 } @found;
 	my @lat = sort { $a <=> $b } map { $_->[1] } @found;
-	my $alike = @found == 3 && (sort { $b <=> $a } @at)[0] - (sort { $a <=> $b } @at)[0] <= 1
+	# A gradual edge in one sweep: every sweep's size to its nearest
+	# power of two (1.5x rounds up), and those the same.
+	my $gradual = grep { $_->[2] } @found;
+	@at = map { $_ < 0 ? $_ : 4 * int(log($grid[$_] / 1024) / log(2) + 0.5) } @at
+		if $gradual;
+	my $alike = @found == 3 && (sort { $b <=> $a } @at)[0] - (sort { $a <=> $b } @at)[0] <= ($gradual ? 0 : 1)
 		&& $lat[-1] <= 1.25 * $lat[0];
 	if ($l =~ /^L$k cache: (\d+) bytes ($n) nanoseconds/) {
 		my ($bytes, $ns) = ($1, $2);
 		$clear++;
 		$printed{"cache.l$k.latency"} = $ns;
 		$ok &&= $alike && $bytes == $grid[ median(@at) ]
-			&& abs($ns - median(@lat)) <= 0.011;
+			&& abs($ns - median(@lat)) <= 0.011
+			&& (!$gradual || $r->{err} =~ /^# L${k}'s edge is gradual: /m);
 	} elsif ($l =~ /^L$k cache: no clear plateau \((sysfs says \d+ [KM]B|the host reports no L$k)\)$/) {
 		$unclear++;
 		$ok &&= !$alike;

@@ -10,8 +10,13 @@
 #include <string.h>
 
 #define SEG_TOL		1.3	/* a plateau: within 30% of its start */
-#define SEG_MIN		3	/* points in a plateau: most of an octave */
+#define SEG_MIN		4	/* points in a plateau: most of an octave */
 #define MERGE_RATIO	1.6	/* levels differ by more than this */
+#define EDGE_CAP	4.0	/* the next level's ratio, read at most this */
+#define EDGE_NEAR	0.3	/* powers of that ratio: near the plateau, */
+#define EDGE_STEP	0.5	/* across the step, */
+#define EDGE_FAR	0.8	/* and far from the plateau */
+#define EDGE_SHARE	0.5	/* a sharp edge: this share of the rise in a step */
 
 struct plateau {
 	int lo, hi;		/* points, inclusive */
@@ -54,11 +59,71 @@ static int plateaus(const double *f, int n, struct plateau *pl)
 	return m;
 }
 
+/* log2 of the size at place i over the first point's. */
+static double place_log2(int i)
+{
+	return (double)(i / LEVELS_OCTAVE) +
+	       log2(1.0 + (double)(i % LEVELS_OCTAVE) / LEVELS_OCTAVE);
+}
+
+int levels_octave(int at)
+{
+	if (at < 0)
+		return -1;
+	return LEVELS_OCTAVE * (int)lround(place_log2(at));
+}
+
+/* The last point from `from` on before the curve first goes above thr. */
+static int last_below(const double *f, int n, int from, double thr)
+{
+	int j;
+
+	for (j = from; j + 1 < n && f[j + 1] <= thr; j++)
+		;
+	return j;
+}
+
+/* Level i's edge, from plateau pl[i] and the next one (NULL: none). */
+static void edge(const double *f, int n, const struct plateau *pl,
+		 const struct plateau *next, struct level *lv)
+{
+	double p = pl->lat, r = EDGE_CAP, cut, x = 0, at, top, best = 0;
+	int jn, jc, jf, j;
+
+	if (next != NULL && next->lat < EDGE_CAP * p)
+		r = next->lat / p;
+	cut = p * pow(r, EDGE_STEP);
+	jn = last_below(f, n, pl->lo, p * pow(r, EDGE_NEAR));
+	jc = last_below(f, n, pl->lo, cut);
+	jf = last_below(f, n, pl->lo, p * pow(r, EDGE_FAR));
+	lv->at = jc;
+	lv->lo = jn;
+	lv->hi = jf + 1 < n ? jf + 1 : n - 1;
+	top = jf + 1 < n ? f[jf + 1] : f[jf];
+	for (j = pl->lo; j <= jf && j + 1 < n; j++)
+		if (f[j] > 0 && log(f[j + 1] / f[j]) > best)
+			best = log(f[j + 1] / f[j]);
+	lv->gradual = top > p && best < EDGE_SHARE * log(top / p);
+	if (!lv->gradual)
+		return;
+	/* Where between jc and jc + 1 the curve crosses the step. */
+	if (jc + 1 < n && f[jc] > 0 && f[jc + 1] > f[jc] && cut > f[jc])
+		x = log(cut / f[jc]) / log(f[jc + 1] / f[jc]);
+	if (x > 1)
+		x = 1;
+	at = place_log2(jc);
+	if (jc + 1 < n)
+		at += x * (place_log2(jc + 1) - at);
+	lv->at = LEVELS_OCTAVE * (int)lround(at);
+	if (lv->at > n - 1)
+		lv->at = -1;
+}
+
 void levels_find(const double *t, int n, struct curve_levels *out)
 {
-	double f[LEVELS_POINTS], cut;
+	double f[LEVELS_POINTS];
 	struct plateau pl[LEVELS_POINTS];
-	int i, j, np, nl;
+	int i, np, nl;
 
 	memset(out, 0, sizeof(*out));
 	out->start = -1;
@@ -81,11 +146,8 @@ void levels_find(const double *t, int n, struct curve_levels *out)
 	if (nl > LEVELS_MAX)
 		nl = LEVELS_MAX;
 	for (i = 0; i < nl; i++) {
-		cut = i + 1 < np ? sqrt(pl[i].lat * pl[i + 1].lat)
-				 : 2 * pl[i].lat;
-		for (j = pl[i].lo; j + 1 < n && f[j + 1] <= cut; j++)
-			;
-		out->lv[i].at = j;
+		edge(f, n, &pl[i], i + 1 < np ? &pl[i + 1] : NULL,
+		     &out->lv[i]);
 		out->lv[i].mid = (pl[i].lo + pl[i].hi + 1) / 2;
 		out->lv[i].lat = pl[i].lat;
 	}
@@ -121,7 +183,8 @@ int levels_places_agree(const int *at, int n, int steps, int *median)
 int levels_agree(const struct curve_levels *sw, int nsw,
 		 struct agreed_level *out)
 {
-	int at[LEVELS_POINTS], mid[LEVELS_POINTS], k, s, r = 0;
+	int at[LEVELS_POINTS], mid[LEVELS_POINTS], elo[LEVELS_POINTS];
+	int ehi[LEVELS_POINTS], k, s, r = 0, grad;
 	double lat[LEVELS_POINTS], lo, hi;
 
 	if (nsw > LEVELS_POINTS)
@@ -131,13 +194,22 @@ int levels_agree(const struct curve_levels *sw, int nsw,
 		if (sw[s].n > r)
 			r = sw[s].n;
 	for (k = 0; k < r; k++) {
+		grad = 0;
 		for (s = 0; s < nsw && k < sw[s].n; s++) {
 			at[s] = sw[s].lv[k].at;
 			mid[s] = sw[s].lv[k].mid;
 			lat[s] = sw[s].lv[k].lat;
+			elo[s] = sw[s].lv[k].lo;
+			ehi[s] = sw[s].lv[k].hi;
+			grad |= sw[s].lv[k].gradual;
 		}
-		if (s < nsw ||
-		    !levels_places_agree(at, nsw, LEVELS_AGREE_STEPS,
+		if (s < nsw)
+			continue;
+		/* One gradual edge: every sweep's size to its octave. */
+		for (s = 0; grad && s < nsw; s++)
+			at[s] = levels_octave(at[s]);
+		if (!levels_places_agree(at, nsw,
+					 grad ? 0 : LEVELS_AGREE_STEPS,
 					 &out[k].at))
 			continue;
 		stats_sort(lat, nsw);
@@ -146,7 +218,10 @@ int levels_agree(const struct curve_levels *sw, int nsw,
 		if (lo <= 0 || hi > LEVELS_AGREE_RATIO * lo)
 			continue;
 		levels_places_agree(mid, nsw, LEVELS_POINTS, &out[k].mid);
+		levels_places_agree(elo, nsw, LEVELS_POINTS, &out[k].lo);
+		levels_places_agree(ehi, nsw, LEVELS_POINTS, &out[k].hi);
 		out[k].lat = stats_median(lat, nsw);
+		out[k].gradual = grad;
 		out[k].clear = 1;
 	}
 	return r;

@@ -5,9 +5,10 @@
  * nothing and print nothing, so a test can drive them with made-up
  * curves (t/c/test_levels.c).
  *
- * A curve is latencies t[0..n) at sizes on a grid that grows by a fixed
- * number of steps per power of two; a level is known by its place on
- * that grid (an index), never by a size the caller did not time.
+ * A curve is latencies t[0..n) at sizes on a grid of LEVELS_OCTAVE
+ * points per power of two, 1, 1.25, 1.5 and 1.75 times it, the first
+ * point a power of two; a level is known by its place on that grid (an
+ * index), never by a size the caller did not time.
  */
 #ifndef LMBENCH_LIB_LEVELS_H
 #define LMBENCH_LIB_LEVELS_H
@@ -15,6 +16,7 @@
 #include <stddef.h>
 
 #define LEVELS_POINTS	256	/* the most points a curve has */
+#define LEVELS_OCTAVE	4	/* points per power of two */
 #define LEVELS_MAX	16	/* the most levels kept from one curve */
 
 /*
@@ -27,9 +29,17 @@
 #define LEVELS_AGREE_RATIO	1.25
 
 struct level {
-	int at;		/* its size: the largest point below the next step */
+	int at;		/* its size: the largest point below the next step,
+			 * or for a gradual edge the power of two nearest
+			 * where the curve crosses that step (-1: past the
+			 * curve's end) */
 	int mid;	/* a point in the middle of its plateau */
 	double lat;	/* the median latency over its plateau */
+	int gradual;	/* 1: no one step of the curve makes half its rise
+			 * from the plateau, so its size is only known to
+			 * the nearest power of two */
+	int lo, hi;	/* the edge: the last point still near the plateau
+			 * and the first one far from it */
 };
 
 /* What one curve shows. */
@@ -45,13 +55,27 @@ struct curve_levels {
 
 /*
  * The curve is smoothed with a running median of three and cut into
- * plateaus: runs of at least three points within 30% of the run's first;
- * neighbouring plateaus less than 1.6x apart are one level.  The last
- * plateau, when it reaches the curve's end, is memory.  A level's size is
- * the last point below the geometric mean of its plateau's latency and
- * the next one's.  n must be 1..LEVELS_POINTS.
+ * plateaus: runs of at least four points (most of an octave) within 30%
+ * of the run's first; neighbouring plateaus less than 1.6x apart are one
+ * level.  The last plateau, when it reaches the curve's end, is memory.
+ *
+ * A level's edge is read against r, the next plateau's latency over this
+ * one's, at most 4 (4 where there is no next plateau): the curve is near
+ * the plateau below p * r^0.3, crosses the step at p * r^0.5 and is far
+ * from it from p * r^0.8 on (1.5, 2 and 3 times p where the next level is
+ * 4 times or more).  On a sharp edge one step of the grid makes at least
+ * half of the curve's rise (in log) from p to its first point far from
+ * the plateau, and the level's size is the last point below the step.  A
+ * gradual edge (a cache whose misses begin well before its size, or a
+ * shared level whose usable part moves) puts that point wherever the
+ * noise of a run puts the curve, so its size is the power of two nearest
+ * the crossing (interpolated between two points) and the level is marked
+ * gradual.  n must be 1..LEVELS_POINTS.
  */
 void levels_find(const double *t, int n, struct curve_levels *out);
+
+/* The grid's place nearest a power of two to the place `at`. */
+int levels_octave(int at);
 
 /*
  * The rule for any figure found on a grid by several sweeps (a level's
@@ -66,13 +90,18 @@ struct agreed_level {
 	int clear;	/* 1: every sweep found it, and alike */
 	int at, mid;	/* medians over the sweeps (meaningful when clear) */
 	double lat;
+	int gradual;	/* a sweep found its edge gradual: at is a power of
+			 * two, lo and hi the medians of the sweeps' edges */
+	int lo, hi;
 };
 
 /*
  * Level k (1, 2, ...) of nsw sweeps: it is clear when every sweep has a
  * k-th level, their places on the grid within LEVELS_AGREE_STEPS of each
  * other and their latencies within LEVELS_AGREE_RATIO; it then takes the
- * median place and latency.  out[0..LEVELS_MAX) is filled; r (returned)
+ * median place and latency.  Where a sweep found the edge gradual, every
+ * sweep's place is taken to its nearest power of two, and those must be
+ * the same.  out[0..LEVELS_MAX) is filled; r (returned)
  * is the most levels of a sweep: a level some sweeps found and others
  * did not, or found elsewhere, has clear 0, as has every k past r.
  */

@@ -8,7 +8,10 @@
  * The curve is swept SWEEPS times and a level is printed only where every
  * sweep found it alike: its size within one point of the grid, its
  * latency within 25% (levels_agree); the median sweep's figures are
- * printed.  A level the sweeps disagree on is a line without a figure,
+ * printed.  A level whose edge is gradual in a sweep has its size to the
+ * nearest power of two, the same in every sweep, and a comment says so:
+ * where a curve leaves its plateau over an octave, the grid point the
+ * noise of one run picks is not a finding.  A level the sweeps disagree on is a line without a figure,
  * "L<k> cache: no clear plateau (sysfs says 32 MB)": on a VM whose
  * neighbours share the last level, a different size each run is noise
  * printed as a fact.  A level's parallelism is the largest
@@ -101,9 +104,19 @@ static void print_curve(const size_t *size, int n, double (*t)[LEVELS_POINTS],
 	}
 	for (s = 0; s < SWEEPS; s++) {
 		fprintf(stderr, "# sweep %d:", s + 1);
-		for (k = 0; k < sw[s].n; k++)
-			fprintf(stderr, " L%d %zu bytes %.2f ns;", k + 1,
-				size[sw[s].lv[k].at], sw[s].lv[k].lat);
+		for (k = 0; k < sw[s].n; k++) {
+			fprintf(stderr, " L%d ", k + 1);
+			if (sw[s].lv[k].at >= 0)
+				fprintf(stderr, "%zu bytes", size[sw[s].lv[k].at]);
+			else
+				fprintf(stderr, "past the curve's end");
+			fprintf(stderr, " %.2f ns", sw[s].lv[k].lat);
+			if (sw[s].lv[k].gradual)
+				fprintf(stderr, " (gradual, %zu-%zu)",
+					size[sw[s].lv[k].lo],
+					size[sw[s].lv[k].hi]);
+			fputc(';', stderr);
+		}
 		fprintf(stderr, " memory %.2f ns%s\n", sw[s].mem,
 			sw[s].memory ? "" : " (still rising)");
 	}
@@ -193,6 +206,11 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 		fprintf(stderr, "L%d cache: %zu bytes %.2f nanoseconds "
 			"%zu linesize %.2f parallelism\n", i + 1,
 			size[lv[i].at], lv[i].lat, line, par);
+		if (lv[i].gradual)
+			fprintf(stderr, "# L%d's edge is gradual: the curve "
+				"leaves its plateau from %zu to %zu bytes, so "
+				"its size is the nearest power of two\n", i + 1,
+				size[lv[i].lo], size[lv[i].hi]);
 		snprintf(name, sizeof(name), "cache.l%d.latency", i + 1);
 		snprintf(label, sizeof(label), "L%d cache", i + 1);
 		metric_value(&level, label, lv[i].lat);

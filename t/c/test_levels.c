@@ -1,7 +1,8 @@
 /*
  * test_levels - lib_levels on made-up latency curves: a flat one (no
  * level), clean steps (the sweeps agree), noisy ones (one sweep differs:
- * the level is withheld), and the line printed in a figure's place.
+ * the level is withheld), gradual edges (sized to a power of two), and
+ * the line printed in a figure's place.
  */
 #include "tap.h"
 #include "lib_levels.h"
@@ -41,7 +42,7 @@ int main(void)
 	struct curve_levels c, sw[3];
 	struct agreed_level lv[LEVELS_MAX];
 	double t[N];
-	int i, r, m, at[3];
+	int i, r, m, s, at[3];
 	char buf[128];
 
 	/* Flat: one plateau from the first point, no cache level. */
@@ -119,6 +120,85 @@ int main(void)
 	   levels_shown(lv, r, 0) == 3,
 	   "missing in one sweep: shown with the host's L3, not past L2 "
 	   "where the host has none, one line where it says nothing");
+
+	/*
+	 * A gradual edge: a plateau at 4 ns to point 19, then the curve
+	 * creeping up 1.25x a point to 20 ns (no step makes half the rise):
+	 * the size is the power of two nearest the crossing of 8 ns.  The
+	 * grid is four points an octave, so places 20 and 24 are powers of
+	 * two; 8 ns is crossed between 22 (7.8) and 23 (9.8), nearer 22's
+	 * 1.5x than 23's 1.75x, and 22.1 of the grid rounds to 24 (log2 of
+	 * 1.5 is 0.58, past half an octave).
+	 */
+	for (i = 0; i < N; i++)
+		t[i] = i <= 9 ? 1.0 : i <= 19 ? 4.0 :
+		       i <= 26 ? 4.0 * pow(1.25, i - 19) : 100.0;
+	levels_find(t, N, &c);
+	ok(c.n >= 2 && !c.lv[0].gradual && c.lv[0].at == 9,
+	   "gradual: L1's edge is sharp, at its last point (%d)", c.lv[0].at);
+	ok(c.n >= 2 && c.lv[1].gradual && c.lv[1].at == 24,
+	   "gradual: L2's edge is gradual, its size the power of two at 24 "
+	   "(%d)", c.lv[1].at);
+	ok(c.lv[1].lo < 22 && c.lv[1].hi > 23 && c.lv[1].hi - c.lv[1].lo >= 3,
+	   "gradual: the edge spans its points (%d to %d)", c.lv[1].lo,
+	   c.lv[1].hi);
+	/* The same curve one and two points later: the same size. */
+	for (s = 0; s < 3; s++) {
+		for (i = 0; i < N; i++) {
+			int e = 19 + s;
+
+			t[i] = i <= 9 ? 1.0 : i <= e ? 4.0 :
+			       i <= e + 7 ? 4.0 * pow(1.25, i - e) : 100.0;
+		}
+		levels_find(t, N, &sw[s]);
+	}
+	r = levels_agree(sw, 3, lv);
+	ok(r >= 2 && lv[1].clear && lv[1].gradual && lv[1].at == 24,
+	   "gradual, a point apart: clear, at the same power of two (%d)",
+	   lv[1].at);
+	/* Two points further on: the crossing at 26.1 rounds to 28. */
+	for (i = 0; i < N; i++)
+		t[i] = i <= 9 ? 1.0 : i <= 23 ? 4.0 :
+		       i <= 30 ? 4.0 * pow(1.25, i - 23) : 100.0;
+	levels_find(t, N, &sw[1]);
+	ok(sw[1].lv[1].gradual && sw[1].lv[1].at == 28,
+	   "gradual, four points later: 28 (%d)", sw[1].lv[1].at);
+	r = levels_agree(sw, 3, lv);
+	ok(!lv[1].clear, "gradual, powers of two apart: not clear");
+	/* A sharp sweep beside gradual ones is taken to its octave too. */
+	steps(t, 9, 23, 29, 20.0);
+	levels_find(t, N, &sw[1]);
+	ok(!sw[1].lv[1].gradual && sw[1].lv[1].at == 23,
+	   "a sharp edge at 23 (%d)", sw[1].lv[1].at);
+	r = levels_agree(sw, 3, lv);
+	ok(lv[1].clear && lv[1].gradual && lv[1].at == 24,
+	   "sharp at 23 beside gradual at 24: clear at 24 (%d)", lv[1].at);
+	steps(t, 9, 21, 29, 20.0);
+	levels_find(t, N, &sw[1]);
+	r = levels_agree(sw, 3, lv);
+	ok(!lv[1].clear, "sharp at 21 beside gradual at 24: 21 is nearer 20, "
+	   "not clear");
+	/* A sharp step with one point on its way: still sharp. */
+	for (i = 0; i < N; i++)
+		t[i] = i <= 9 ? 1.0 : i <= 19 ? 4.0 : i == 20 ? 7.0 : 20.0;
+	for (i = 30; i < N; i++)
+		t[i] = 100.0;
+	levels_find(t, N, &c);
+	ok(c.n >= 2 && !c.lv[1].gradual && c.lv[1].at == 20,
+	   "a step through one point below it: sharp, at 20 (%d)",
+	   c.lv[1].at);
+	ok(levels_octave(21) == 20 && levels_octave(22) == 24 &&
+	   levels_octave(24) == 24 && levels_octave(-1) == -1,
+	   "octaves: 1.25x to the power below, 1.5x to the one above");
+
+	/* Three points within 30% on a slope are not a plateau. */
+	for (i = 0; i < N; i++)
+		t[i] = i <= 9 ? 1.0 : i <= 19 ? 4.0 : i <= 22 ? 10.0 + i - 20
+		       : 50.0 * pow(1.5, i - 23);
+	levels_find(t, N, &c);
+	ok(c.n == 2 && c.memory == 0,
+	   "three points alike are no level: two levels, the curve rising "
+	   "(%d)", c.n);
 
 	/* Places: the rule alone. */
 	ok(levels_places_agree((int[]){5, 6, 5}, 3, 1, &m) && m == 5,
