@@ -62,8 +62,9 @@ static int plateaus(const double *f, int n, struct plateau *pl)
 /* log2 of the size at place i over the first point's. */
 static double place_log2(int i)
 {
-	return (double)(i / LEVELS_OCTAVE) +
-	       log2(1.0 + (double)(i % LEVELS_OCTAVE) / LEVELS_OCTAVE);
+	int octave = i / LEVELS_OCTAVE, step = i % LEVELS_OCTAVE;
+
+	return octave + log2(1.0 + (double)step / LEVELS_OCTAVE);
 }
 
 int levels_octave(int at)
