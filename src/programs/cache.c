@@ -11,7 +11,8 @@
  * printed.  A level whose edge is gradual in a sweep has its size to the
  * nearest power of two, the same in every sweep, and a comment says so:
  * where a curve leaves its plateau over an octave, the grid point the
- * noise of one run picks is not a finding.  A level the sweeps disagree on is a line without a figure,
+ * noise of one run picks is not a finding.  A level the sweeps disagree
+ * on is a line without a figure,
  * "L<k> cache: no clear plateau (sysfs says 32 MB)": on a VM whose
  * neighbours share the last level, a different size each run is noise
  * printed as a fact.  A level's parallelism is the largest
