@@ -10,8 +10,10 @@
 #   header  [CACHE: ...], what the host facts believed before the run
 #           (scripts/lib/hostfacts.sh; CACHE_SOURCE says sysfs, getconf or
 #           the measurement);
-#   run     the levels the run's own `cache` program found (its "Lk cache:
-#           <bytes> bytes <ns> nanoseconds" lines), where the header has no
+#   run     the levels the run's own `cache` program found (its records
+#           cache.l<k>.latency and cache.l<k>.size; in files before
+#           RESULTS_FORMAT 6 its "Lk cache: <bytes> bytes <ns> nanoseconds"
+#           lines, read by LMPast), where the header has no
 #           level that large: a step of the latency curve that the host facts
 #           did not know of (a getconf L3 disbelieved, the measurement before
 #           the run missing it) is still a cache.
@@ -28,6 +30,7 @@
 package LMCaches;
 use strict;
 use warnings;
+use LMPast;
 
 my %MULT = ('' => 1, K => 1024, M => 1048576, G => 1073741824);
 my %TYPE = (d => 'data', i => 'instruction', '' => 'unified');
@@ -40,18 +43,32 @@ sub header_source {
 }
 
 # The levels `cache` found in the run, below a third of its memory latency:
-# [level, bytes, ns].
+# [level, bytes, ns].  A file read by its records names them
+# (cache.l<k>.latency, cache.l<k>.size of the same line,
+# cache.memory.latency); an older one's lines are read by LMPast.
 sub run_levels {
 	my ($run) = @_;
-	my ($mem) = map { $_->{value} }
-		grep { ($_->{label} // '') eq 'Memory latency' } @{ $run->{values} };
-	my @l;
+	my ($mem, @l) = $run->{records} ? record_levels($run) : LMPast::cache_levels($run);
+	return grep { !$mem || $_->[2] < $mem / 3 } @l;
+}
+
+sub record_levels {
+	my ($run) = @_;
+	my ($mem, %size, @lat);
 	for my $v (@{ $run->{values} }) {
-		next unless ($v->{label} // '') =~ /^L(\d) cache$/ && $v->{bytes};
-		next if $mem && $v->{value} >= $mem / 3;
-		push @l, [ $1 + 0, $v->{bytes}, $v->{value} ];
+		my $d = $v->{decl} // $v->{stats} // {};
+		my $n = $d->{name} // '';
+		if ($n eq 'cache.memory.latency') {
+			$mem //= $v->{value};
+		} elsif ($n =~ /^cache\.l(\d+)\.size$/) {
+			$size{"$v->{line} $1"} = $v->{value};
+		} elsif ($n =~ /^cache\.l(\d+)\.latency$/) {
+			push @lat, [ $1 + 0, $v ];
+		}
 	}
-	return @l;
+	return ($mem, map { my ($k, $v) = @$_;
+		my $b = $size{"$v->{line} $k"};
+		$b ? [ $k, $b, $v->{value} ] : () } @lat);
 }
 
 sub believed {

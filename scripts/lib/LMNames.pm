@@ -5,10 +5,16 @@
 # (src/harness/lib_metric.c, src/programs/disk.c); the readers need these
 # for what a program cannot know (the placement's suffix, a peer's name
 # in a report) and for lines that declare no names: files before them
-# (LMPast) and a drop-in group's lines (their direction: better).
+# (LMPast) and a drop-in group's lines (their direction: better); and a
+# number as the files write one ($NUM, finite), for both readers.
 package LMNames;
 use strict;
 use warnings;
+
+our $NUM = qr/[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?/;
+
+# A finite number (a string that is one, or a number but inf or nan).
+sub finite { return defined $_[0] && $_[0] =~ /^$NUM$/ && abs($_[0]) < 9**9**9 }
 
 # A name part: lower case, each run of other characters one underscore.
 sub slug {

@@ -10,6 +10,16 @@
 #   my $s2 = LMPast::series($s);   # a copy of a series with {decls}
 #   my $of = LMPast::stats_of($st); # what a #stats line describes
 #
+# Before [RESULTS_FORMAT: 6] a file's lines are read by their wording too
+# (LMResults reads a newer file's records alone):
+#   LMPast::title($line)        # lmbench3's titles without a double quote
+#   LMPast::scalar_line($line)  # "label: X unit": { label, value, unit, at, ... }
+#   LMPast::unclear($line)      # cache's "Lk cache: no clear plateau (...)"
+#   LMPast::c2c($line)          # lat_c2c's verdict: { stable, text }, or 'moved'
+#   LMPast::unreadable($line)   # a result whose number is none (nan, inf)
+#   LMPast::overhead($title)    # lat_ctx's overhead in its series' title
+#   LMPast::cache_levels($run)  # cache's levels: [level, bytes, ns]
+#
 # A declaration made here has inferred => 1: the reader does not call its
 # metric declared, and a drop-in group's [METRIC_MAP: ] may rename it.
 package LMPast;
@@ -21,6 +31,98 @@ use LMNames;
 *host_part = \&LMNames::host_part;
 *disk_part = \&LMNames::disk_part;
 *better = \&LMNames::better;
+*finite = \&LMNames::finite;
+my $NUM = $LMNames::NUM;
+
+# The series titles lmbench3 writes without the leading double quote.
+my $PLAIN_TITLE = qr/^(?:Memory (?:bzero|read|partial read|write|partial write|partial read\/write) bandwidth|Socket bandwidth using \S+|Memory load (?:parallelism|latency)|Random load latency)$/;
+
+sub title { return $_[0] =~ $PLAIN_TITLE }
+
+# One result line: { label, value, unit, at (offset of the value in the
+# line), extra }.  A number past a double's range (1e999 reads as inf)
+# makes it no result.
+sub scalar_line {
+	my ($l) = @_;
+	my $v = scalar_fields($l) or return undef;
+	return undef if grep { defined && !finite($_) } $v->{value}, $v->{bytes},
+		$v->{parallelism}, $v->{also} ? $v->{also}{value} : ();
+	return $v;
+}
+
+sub scalar_fields {
+	my ($l) = @_;
+	return { label => $1, value => $2 + 0, unit => $3, at => $-[2] }
+		if $l =~ /^(.+?):\s+($NUM) (microseconds|nanoseconds)\s*$/;
+	return { label => "$1 miss", value => $3 + 0, unit => 'nanoseconds', at => $-[3],
+		 also => { label => $1, value => $2 + 0, unit => 'pages', at => $-[2] } }
+		if $l =~ /^(tlb):\s+($NUM) pages\s+($NUM) nanoseconds/;
+	return { label => $1, value => $2 + 0, unit => 'pages', at => $-[2] }
+		if $l =~ /^(tlb):\s+($NUM) pages/;
+	return { label => $1, value => $2 + 0, unit => 'nanoseconds', at => $-[2],
+		 parallelism => $3 + 0, parallelism_at => $-[3] }
+		if $l =~ /^(Memory latency):\s+($NUM) nanoseconds\s+($NUM) parallelism/;
+	return { label => "L$1 cache", value => $3 + 0, unit => 'nanoseconds',
+		 bytes => $2 + 0, at => $-[3] }
+		if $l =~ /^L(\d) cache:\s+($NUM) bytes\s+($NUM) nanoseconds/;
+	return { label => $1, value => $2 + 0, unit => 'parallelism', at => $-[2] }
+		if $l =~ /^(.+ parallelism):\s+($NUM)\s*$/;
+	# lat_http: "<file> <bytes> <microseconds>" per file fetched.
+	return { label => "lat_http $1", value => $3 + 0, unit => 'microseconds',
+		 bytes => $2 + 0, at => $-[3] }
+		if $l =~ /^([^\s\d"#\[][^\s]*)\s+(\d+)\s+($NUM)\s*$/;
+	if ($l =~ /^(.*?)\s*($NUM) MB\/sec/) {
+		my ($label, $value, $at) = ($1, $2 + 0, $-[2]);
+		$label =~ s/:\s*$//;
+		return { label => $label eq '' ? 'MB/sec' : $label, value => $value,
+			 unit => 'MB/sec', at => $at };
+	}
+	return undef;
+}
+
+# cache's level whose sweeps did not agree: { level, label, host }.
+sub unclear {
+	my ($l) = @_;
+	return undef unless $l =~ /^L(\d+) cache: no clear plateau(?: \((.*)\))?\s*$/;
+	return { level => $1 + 0, label => "L$1 cache", host => $2 };
+}
+
+# lat_c2c's verdict on its matrix, { stable, text }, or 'moved' for the
+# line that follows one not stable.
+sub c2c {
+	my ($l) = @_;
+	return { stable => $1 eq 'stable' ? 1 : 0, text => $2 }
+		if $l =~ /^c2c stability: (stable|not stable): (.*)$/;
+	return 'moved' if $l =~ /^vCPUs appear to move: matrix not a topology\s*$/;
+	return undef;
+}
+
+# A result line whose number is not one (nan, inf).
+sub unreadable {
+	my ($l) = @_;
+	return $l !~ /^#/ && $l =~
+		/^[^\s][^:]*:\s+\S+ (?:micro|nano)seconds|MB\/sec|^\s*\S+\s+[-+]?(?:nan|inf)/i;
+}
+
+# lat_ctx's overhead, as its series' title says it ("size=0k ovr=1.23").
+sub overhead {
+	my ($t) = @_;
+	return $t =~ /ovr=($NUM)/ ? $1 + 0 : undef;
+}
+
+# cache's levels in a run, by their lines: [level, bytes, ns] of each
+# "Lk cache: <bytes> bytes <ns> nanoseconds", with the memory latency.
+sub cache_levels {
+	my ($run) = @_;
+	my ($mem) = map { $_->{value} }
+		grep { ($_->{label} // '') eq 'Memory latency' } @{ $run->{values} };
+	my @l;
+	for my $v (@{ $run->{values} }) {
+		next unless ($v->{label} // '') =~ /^L(\d) cache$/ && $v->{bytes};
+		push @l, [ $1 + 0, $v->{bytes}, $v->{value} ];
+	}
+	return ($mem, @l);
+}
 
 # Scalar labels of files before [RESULTS_FORMAT: 3] (and lmbench3's):
 # regex => name (with $1.. substituted) and the byte-counting convention

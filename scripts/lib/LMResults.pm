@@ -39,6 +39,16 @@
 # lmbench3's, are named from their labels and titles by LMPast, which
 # hands this reader the same declarations; naming rules are LMNames'.
 #
+# Since [RESULTS_FORMAT: 6] a file is read by its records alone: a value
+# is the line before its records (#stats, #metric), the number of it each
+# record's unit names ("<number> <unit>"; else its last number not yet
+# taken), its label what the line says before its first ": " (else before
+# its first number); a finding without a figure is a "#finding" record
+# (cache's unclear level, lat_c2c's verdict); a series is a block of
+# points after a title (a double-quoted line, or any line the points
+# follow).  No wording of a line is known here: older files' lines are
+# read by LMPast's rules (title, scalar_line, unclear, c2c, unreadable).
+#
 # summary, percent, compare, json, graphs and html all read results through
 # this module; nothing else parses a results file.  Scripts that run a
 # program themselves (stream_ref, bw_sweep, bw_pipe_sweep, the host facts)
@@ -52,38 +62,44 @@ use LMPast;
 
 *slug = \&LMNames::slug;
 *better = \&LMNames::better;
+*finite = \&LMNames::finite;
 
 our $SCHEMA_VERSION = 2;
 
-my $NUM = qr/[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?/;
+my $NUM = $LMNames::NUM;
 
-# The series titles lmbench3 writes without the leading double quote.
-my $PLAIN_TITLE = qr/^(?:Memory (?:bzero|read|partial read|write|partial write|partial read\/write) bandwidth|Socket bandwidth using \S+|Memory load (?:parallelism|latency)|Random load latency)$/;
+# The first layout read by its records alone.
+my $RECORDS_FORMAT = 6;
 
 # Header keys that may repeat; their values are kept in lists.
 my %MULTI = map { $_ => 1 } qw(net if mount CHECK SKIPPED FAILED GROUP_TIME TOPOLOGY TOPO_CPU
 	TOPO_NODE METRIC_MAP DROPIN DRIFT PLAN PLAN_NOTE PASS);
 
+# $opt{past}: read the file by its lines' wording (LMPast), whatever its
+# layout (t/records.t holds the two readings of a file alike).
 sub parse {
-	my ($path) = @_;
+	my ($path, %opt) = @_;
 	open(my $fh, '<', $path) or die "$path: $!\n";
-	return parse_fh($fh, $path);
+	return parse_fh($fh, $path, %opt);
 }
 
 # A program's output, as it printed it (no header): its result lines, and
 # its series with their #stats lines inside the block, as in a results
 # file before RESULTS_FORMAT 2.  A program that prints a series' points
 # without a title (bw_mem, as lmbench3's) is read under $title, as the
-# run writes it (line numbers then count the title as line 1).
+# run writes it (line numbers then count the title as line 1).  Output
+# whose records name their values (LMBENCH_STATS=1) is read by them, as
+# a results file of this layout; without, by its wording.
 sub parse_output {
 	my ($text, $title) = @_;
 	$text = "\"$title\n$text" if defined $title;
+	my $records = $text =~ /^#(?:(?:stats|metric) .*\bname=|finding )/m;
 	open(my $fh, '<', \$text) or die "program output: $!\n";
-	return parse_fh($fh, 'program output');
+	return parse_fh($fh, 'program output', ($records ? (records => 1) : ()));
 }
 
 sub parse_fh {
-	my ($fh, $path) = @_;
+	my ($fh, $path, %opt) = @_;
 	local $/ = "\n";	# a line at a time, whatever the caller's $/
 	my %run = (
 		file => $path, header => {}, header_order => [], checks => [],
@@ -98,9 +114,51 @@ sub parse_fh {
 	# $counters: what the last "#counters" line said could not be counted
 	# (a program says it once; older files on each #stats line).
 	my ($series, $closed, $heading, $last, $pending, $placement, $pass, $counters);
-	# $bare: a line of numbers alone (lat_pmake, lat_dram_page print
-	# no label), named by the declaration that follows it.
-	my $bare;
+	# $held: a line whose records may follow (a value line; in a file
+	# read by its records any line outside a block, told by what comes
+	# after it; before, a line of numbers alone: lat_pmake, lat_dram_page
+	# print no label).
+	my $held;
+	# $dropin: a drop-in group's lines ([DROPIN: ] to its [GROUP_TIME: ]),
+	# a program of the user's that writes lmbench3's lines, not records.
+	my $dropin;
+	my $records = sub { !$opt{past} && !$dropin
+		&& ($opt{records} || results_format(\%run) >= $RECORDS_FORMAT) };
+	my $start_series = sub {
+		my ($title) = @_;
+		# A title followed directly by another title is a heading
+		# ("Memory load latency") for the series after it.
+		if ($series && !@{ $series->{points} }) {
+			$heading = $series->{title};
+			pop @{ $run{series} };
+			push @{ $run{orphan_stats} }, $series->{overhead_stats}
+				if $series->{overhead_stats};
+		}
+		$series = { title => $title, heading => $heading, points => [],
+			format => results_format(\%run), ($records->() ? (records => 1) : ()),
+			(defined $placement ? (placement => $placement) : ()),
+			(defined $pass ? (pass => $pass) : ()) };
+		push @{ $run{series} }, $series;
+		$last = $closed = undef;
+	};
+	# A held line no record claimed: a title where a block follows it,
+	# else a message ("<program>: ...") or a line not read.
+	my $settle = sub {
+		my ($next) = @_;
+		my $h = $held or return;
+		undef $held;
+		return if $h->{claimed};
+		return unless $h->{text} =~ /\S/;
+		if (defined $next && ($next =~ /^"/ || point_line($next)) && !point_line($h->{text})) {
+			$start_series->($h->{text});
+			return;
+		}
+		if ($h->{text} =~ /^[A-Za-z0-9_]+: /) {
+			push @{ $run{messages} }, $h->{text};
+			return;
+		}
+		push @{ $run{unparsed} }, $h->{text};
+	};
 	while (my $line = <$fh>) {
 		# What LMInput judges a file by: its size, the title, control
 		# bytes (binary data), a last line without its newline (cut).
@@ -119,10 +177,14 @@ sub parse_fh {
 		if ($line =~ /^#stats\s+(.*)$/) {
 			my $st = parse_stats($1);
 			$st->{line} = $.;
+			# A point's #stats inside its block, as a program prints
+			# it (the run adds x=, scripts/lmbench): the point before.
+			$st->{x} = $last->{x} if $records->() && $series && $last
+				&& defined $last->{x_at} && !defined $st->{x};
 			$st->{counters_missing} //= $counters
 				if defined $counters && length $counters;
 			my $s = $series // $closed;
-			$last = claim_bare(\%run, \$bare, $st, $placement, $pass) // $last
+			$last = claim(\%run, $held, $st, $placement, $pass, $records->()) // $last
 				if defined $st->{name} && !defined $st->{x};
 			my $of = stats_of($st, results_format(\%run));
 			push @{ $run{orphan_stats} }, $st
@@ -132,7 +194,7 @@ sub parse_fh {
 			# A program that prints one point a run declares its
 			# series on the point's #stats line.
 			add_decl($s, $st) if $s && defined $st->{x} && defined $st->{x_name};
-			undef $bare;
+			undef $held unless $records->();
 			next;
 		}
 		if ($line =~ /^#(metric|series)\s+(.*)$/) {
@@ -142,13 +204,22 @@ sub parse_fh {
 				my $s = $series // $closed;
 				push @{ $run{orphan_decls} }, $d unless $s && add_decl($s, $d);
 			} else {
-				$last = claim_bare(\%run, \$bare, $d, $placement, $pass) // $last;
+				$last = claim(\%run, $held, { %$d, metric => 1 }, $placement, $pass,
+					$records->()) // $last;
 				push @{ $run{orphan_decls} }, $d unless attach_metric($d, $last);
 			}
-			undef $bare;
+			undef $held unless $records->();
 			next;
 		}
-		undef $bare unless $line =~ /^#/;
+		if ($line =~ /^#finding\s+(.*)$/) {
+			finding(\%run, $held, declaration($1), $pass) if $records->();
+			next;
+		}
+		if ($records->() && $line !~ /^#/) {
+			$settle->($line);
+		} elsif (!$records->()) {
+			undef $held unless $line =~ /^#/;
+		}
 		if ($line =~ /^\[ Networking remote to (\S+): (.*?) ?\]$/) {
 			push @{ $run{remote} }, { host => $1, uname => $2 };
 			next;
@@ -199,7 +270,10 @@ sub parse_fh {
 					push @{ $run{drift} }, { where => $where, t => $t + 0, line => $.,
 						values => { map { $_ => $fig{$_} + 0 } keys %fig } };
 				}
+			} elsif ($k eq 'DROPIN') {
+				$dropin = 1;
 			} elsif ($k eq 'GROUP_TIME') {
+				undef $dropin;
 				# "<group>[/<k>] <seconds>[ at <seconds after the start>]"
 				my ($g, $s, $at, $t) = split ' ', $v;
 				$run{group_time}{$g} = $s if defined $s;
@@ -219,29 +293,16 @@ sub parse_fh {
 			undef $series;
 			next;
 		}
-		my $title = $line =~ /^"(.*)$/ ? $1 : $line =~ $PLAIN_TITLE ? $line : undef;
+		my $title = $line =~ /^"(.*)$/ ? $1
+			: !$records->() && LMPast::title($line) ? $line : undef;
 		if (defined $title) {
-			# A title followed directly by another title is a heading
-			# ("Memory load latency) for the series after it.
-			if ($series && !@{ $series->{points} }) {
-				$heading = $series->{title};
-				pop @{ $run{series} };
-				push @{ $run{orphan_stats} }, $series->{overhead_stats}
-					if $series->{overhead_stats};
-			}
-			$series = { title => $title, heading => $heading, points => [],
-				format => results_format(\%run),
-				(defined $placement ? (placement => $placement) : ()),
-				(defined $pass ? (pass => $pass) : ()) };
-			push @{ $run{series} }, $series;
-			$last = $closed = undef;
+			$start_series->($title);
 			next;
 		}
 		# bw_tcp's points end in the unit, as lmbench3's do.
-		my @xy = $series && $line =~ /^\s*($NUM)([kKmM]?)((?:\s+$NUM)+)(?:\s+MB\/sec)?\s*$/
-			? ($1, $2, split(' ', $3)) : ();
-		if (@xy && !grep { !finite($_) } @xy[ 0, 2 .. $#xy ]) {
-			my ($x, @y) = ("$xy[0]$xy[1]", @xy[ 2 .. $#xy ]);
+		my @xy = $series ? point_line($line) : ();
+		if (@xy) {
+			my ($x, @y) = @xy;
 			my @at;
 			push @at, $-[0] + $off while $line =~ /\S+/g;
 			my $p = { x => $x, y => $y[0], more => [ @y[1 .. $#y] ],
@@ -253,56 +314,105 @@ sub parse_fh {
 			$last = $p;
 			next;
 		}
-		if (my $v = scalar_line($line)) {
-			$v->{$_} += $off for grep { defined $v->{$_} } qw(at parallelism_at);
-			$v->{also}{at} += $off if $v->{also};
-			$closed = undef;
-			$v->{line} = $.;
-			$v->{placement} = $placement if defined $placement;
-			$v->{pass} = $pass if defined $pass;
-			$v->{also}{line} = $. if $v->{also};
-			push @{ $run{values} }, $v;
-			$last = $v;
+		if ($records->()) {
+			# A comment; else a line told by what follows it.
+			if ($line =~ /^#/) {
+				push @{ $run{unparsed} }, $line;
+			} else {
+				$held = { text => $line, line => $., off => $off,
+					unparsed => scalar @{ $run{unparsed} } };
+			}
 			next;
 		}
-		# cache's level whose sweeps did not agree: no figure, what the
-		# host reports in its place (cache(8)).
-		if ($line =~ /^L(\d+) cache: no clear plateau(?: \((.*)\))?\s*$/) {
-			push @{ $run{unclear} }, { level => $1 + 0, label => "L$1 cache",
-				host => $2, line => $., pass => $pass };
-			next;
-		}
-		# lat_c2c's verdict on its matrix (two passes, both directions)
-		# and, where not stable, the line that says what it means.
-		if ($line =~ /^c2c stability: (stable|not stable): (.*)$/) {
-			$run{c2c_stability} = { stable => $1 eq 'stable' ? 1 : 0,
-				text => $2, line => $., moved => 0 };
-			next;
-		}
-		if ($line =~ /^vCPUs appear to move: matrix not a topology\s*$/) {
-			$run{c2c_stability}{moved} = 1 if $run{c2c_stability};
-			next;
-		}
-		if ($line =~ /^[A-Za-z0-9_]+: /) {
-			push @{ $run{messages} }, $line;
-			next;
-		}
-		$bare = { text => $line, line => $., off => $off,
-			unparsed => scalar @{ $run{unparsed} } }
-			if !$series && $line =~ /^\s*$NUM(?:\s+$NUM)*\s*$/;
-		# A result whose number is not one (nan, inf): named, not dropped.
-		push @{ $run{unreadable} }, { line => $., text => $line }
-			if $line !~ /^#/ && $line =~
-				/^[^\s][^:]*:\s+\S+ (?:micro|nano)seconds|MB\/sec|^\s*\S+\s+[-+]?(?:nan|inf)/i;
-		push @{ $run{unparsed} }, $line;
+		past_line(\%run, $line, $off, \$held, \$last, \$closed,
+			{ placement => $placement, pass => $pass, series => $series });
 	}
+	$settle->(undef) if $records->();
 	close $fh;
 	push @{ $run{orphan_stats} }, $pending if $pending;
 	# Drop headings left without points (and their #stats, if any).
 	push @{ $run{orphan_stats} }, map { $_->{overhead_stats} // () }
 		grep { !@{ $_->{points} } } @{ $run{series} };
 	@{ $run{series} } = grep { @{ $_->{points} } } @{ $run{series} };
+	$run{records} = 1 if !$opt{past}
+		&& ($opt{records} || results_format(\%run) >= $RECORDS_FORMAT);
 	return \%run;
+}
+
+# A point line of a block: (x as printed, y, more numbers), or ().  bw_tcp's
+# points end in the unit, as lmbench3's do.
+sub point_line {
+	my ($line) = @_;
+	return () unless $line =~ /^\s*($NUM)([kKmM]?)((?:\s+$NUM)+)(?:\s+MB\/sec)?\s*$/;
+	my @xy = ($1, $2, split(' ', $3));
+	return () if grep { !finite($_) } @xy[ 0, 2 .. $#xy ];
+	return ("$xy[0]$xy[1]", @xy[ 2 .. $#xy ]);
+}
+
+# A line outside a block of a file read by its wording (LMPast's rules).
+sub past_line {
+	my ($run, $line, $off, $held, $last, $closed, $at) = @_;
+	if (my $v = LMPast::scalar_line($line)) {
+		$v->{$_} += $off for grep { defined $v->{$_} } qw(at parallelism_at);
+		$v->{also}{at} += $off if $v->{also};
+		$$closed = undef;
+		$v->{line} = $.;
+		$v->{placement} = $at->{placement} if defined $at->{placement};
+		$v->{pass} = $at->{pass} if defined $at->{pass};
+		$v->{also}{line} = $. if $v->{also};
+		push @{ $run->{values} }, $v;
+		$$last = $v;
+		return;
+	}
+	# cache's level whose sweeps did not agree: no figure, what the
+	# host reports in its place (cache(8)).
+	if (my $u = LMPast::unclear($line)) {
+		push @{ $run->{unclear} }, { %$u, line => $., pass => $at->{pass} };
+		return;
+	}
+	# lat_c2c's verdict on its matrix (two passes, both directions)
+	# and, where not stable, the line that says what it means.
+	if (my $c = LMPast::c2c($line)) {
+		if (ref $c) {
+			$run->{c2c_stability} = { %$c, line => $., moved => 0 };
+		} elsif ($run->{c2c_stability}) {
+			$run->{c2c_stability}{moved} = 1;
+		}
+		return;
+	}
+	if ($line =~ /^[A-Za-z0-9_]+: /) {
+		push @{ $run->{messages} }, $line;
+		return;
+	}
+	$$held = { text => $line, line => $., off => $off,
+		unparsed => scalar @{ $run->{unparsed} }, bare => 1 }
+		if !$at->{series} && $line =~ /^\s*$NUM(?:\s+$NUM)*\s*$/;
+	# A result whose number is not one (nan, inf): named, not dropped.
+	push @{ $run->{unreadable} }, { line => $., text => $line }
+		if LMPast::unreadable($line);
+	push @{ $run->{unparsed} }, $line;
+}
+
+# A #finding record: what the line before it says without a figure.
+# cache.l<k> unclear: a level whose sweeps did not agree ({unclear});
+# c2c.stability stable|not_stable and c2c.placement moved: lat_c2c's
+# verdict on its matrix ({c2c_stability}).
+sub finding {
+	my ($run, $h, $f, $pass) = @_;
+	my ($of, $state) = ($f->{of} // '', $f->{state} // '');
+	my $line = $h ? $h->{line} : $f->{line} // $.;
+	$h->{claimed} = 1 if $h;
+	if ($of =~ /^cache\.l(\d+)$/ && $state eq 'unclear') {
+		push @{ $run->{unclear} }, { level => $1 + 0, label => "L$1 cache",
+			host => $f->{host}, line => $line, pass => $pass };
+	} elsif ($of eq 'c2c.stability') {
+		$run->{c2c_stability} = { stable => $state eq 'stable' ? 1 : 0,
+			text => $f->{text}, line => $line, moved => 0 };
+	} elsif ($of eq 'c2c.placement' && $state eq 'moved') {
+		$run->{c2c_stability}{moved} = 1 if $run->{c2c_stability};
+	} elsif ($h) {
+		$h->{claimed} = 0;
+	}
 }
 
 sub header {
@@ -386,29 +496,70 @@ sub attach_metric {
 	return 0;
 }
 
-# A declaration (#stats with name=, or #metric) right after a line of
-# numbers alone: that line is the value, its last number.  Returns the
-# value made, or undef.
-sub claim_bare {
-	my ($run, $bare, $d, $placement, $pass) = @_;
-	my $b = $$bare or return undef;
+# A declaration (#stats with name= and no x=, or #metric) after a held
+# line: the value it declares, made and returned, or undef.  Read by its
+# records ($records), the line's number the declaration's unit names
+# (number_of); before, only a line of numbers alone is held, and its last
+# number is the value.  A declared number that is none (nan, inf) is
+# named in {unreadable}, not dropped.
+sub claim {
+	my ($run, $h, $d, $placement, $pass, $records) = @_;
 	# Only a whole declaration names a number.
-	return undef unless defined $d->{name} && defined $d->{unit};
-	my @at;
-	push @at, $-[0] while $b->{text} =~ /\S+/g;
-	my ($value) = $b->{text} =~ /(\S+)\s*$/;
-	# A number too large to be one is no result.
-	return undef unless finite($value);
-	my $v = { label => $d->{label} // $d->{name}, value => $value + 0,
-		unit => $d->{unit}, at => $at[-1] + $b->{off}, line => $b->{line},
+	return undef unless $h && defined $d->{name} && defined $d->{unit};
+	my ($value, $at) = $records ? number_of($h, $d->{unit})
+		: ($h->{text} =~ /(\S+)\s*$/ ? ($1, $-[1]) : ());
+	if (!finite($value)) {
+		# A number too large to be one is no result.
+		return undef unless $records;
+		push @{ $run->{unreadable} }, { line => $h->{line}, text => $h->{text} }
+			unless $h->{claimed}++;
+		return undef;
+	}
+	$h->{taken}{$at} = 1;
+	# A #metric's label is its program's; a #stats line's is the
+	# line's (lmbench3's "MB/sec" where the line says no more).
+	my $v = { label => !$records ? $d->{label} // $d->{name}
+			: $d->{metric} && defined $d->{label} ? $d->{label}
+			: line_label($h->{text}) // $d->{label} // $d->{name},
+		value => $value + 0, unit => $d->{unit}, at => $at + $h->{off},
+		line => $h->{line},
 		(defined $placement ? (placement => $placement) : ()),
 		(defined $pass ? (pass => $pass) : ()) };
 	# No longer unparsed: it is read.
-	splice(@{ $run->{unparsed} }, $b->{unparsed}, 1)
-		if ($run->{unparsed}[ $b->{unparsed} ] // '') eq $b->{text};
+	splice(@{ $run->{unparsed} }, $h->{unparsed}, 1)
+		if $h->{bare} && ($run->{unparsed}[ $h->{unparsed} ] // '') eq $h->{text};
+	$h->{claimed} = 1;
 	push @{ $run->{values} }, $v;
-	$$bare = undef;
 	return $v;
+}
+
+# The number a record of unit $unit declares in a held line, and its
+# offset: the word before the unit's word ("0.1109 microseconds"), else
+# the line's last number not yet taken (lat_http's "<file> <bytes> <us>",
+# "<op> parallelism: <n>").  A word in the unit's place that is no
+# number (nan) is returned as it is, for the caller to name.
+sub number_of {
+	my ($h, $unit) = @_;
+	my @w;
+	push @w, [ $1, $-[1] ] while $h->{text} =~ /(\S+)/g;
+	for my $i (reverse 0 .. $#w - 1) {
+		next if $h->{taken}{ $w[$i][1] };
+		return @{ $w[$i] } if $w[ $i + 1 ][0] eq $unit;
+	}
+	for my $w (reverse @w) {
+		next if $h->{taken}{ $w->[1] };
+		return @$w if $w->[0] =~ /^$NUM$/;
+	}
+	return ();
+}
+
+# A value line's label: what it says before its first ": ", else before
+# its first number; undef where that is nothing.
+sub line_label {
+	my ($text) = @_;
+	my $l = $text =~ /^(.*?):\s/ ? $1 : $text =~ /^(.*?)(?:^|\s)$NUM(?:\s|$)/ ? $1 : '';
+	$l =~ s/^\s+|\s+$//g;
+	return length $l ? $l : undef;
 }
 
 # The layout's number, [RESULTS_FORMAT: ]: 1 where there is none, or
@@ -418,9 +569,6 @@ sub results_format {
 	my $f = $run->{header}{RESULTS_FORMAT} // 1;
 	return $f =~ /^[0-9]{1,3}$/ ? $f + 0 : 1;
 }
-
-# A finite number (a string that is one, or a number but inf or nan).
-sub finite { return defined $_[0] && $_[0] =~ /^$NUM$/ && abs($_[0]) < 9**9**9 }
 
 # What makes a #stats record unusable, or undef: every statistic a
 # finite number, in order, the interval holding the median, n samples.
@@ -511,48 +659,6 @@ sub attach_point_stats {
 	}
 	return 0;
 }
-
-# One result line: { label, value, unit, at (offset of the value in the
-# line), extra }.  A number past a double's range (1e999 reads as inf)
-# makes it no result.
-sub scalar_line {
-	my ($l) = @_;
-	my $v = scalar_fields($l) or return undef;
-	return undef if grep { defined && !finite($_) } $v->{value}, $v->{bytes},
-		$v->{parallelism}, $v->{also} ? $v->{also}{value} : ();
-	return $v;
-}
-
-sub scalar_fields {
-	my ($l) = @_;
-	return { label => $1, value => $2 + 0, unit => $3, at => $-[2] }
-		if $l =~ /^(.+?):\s+($NUM) (microseconds|nanoseconds)\s*$/;
-	return { label => "$1 miss", value => $3 + 0, unit => 'nanoseconds', at => $-[3],
-		 also => { label => $1, value => $2 + 0, unit => 'pages', at => $-[2] } }
-		if $l =~ /^(tlb):\s+($NUM) pages\s+($NUM) nanoseconds/;
-	return { label => $1, value => $2 + 0, unit => 'pages', at => $-[2] }
-		if $l =~ /^(tlb):\s+($NUM) pages/;
-	return { label => $1, value => $2 + 0, unit => 'nanoseconds', at => $-[2],
-		 parallelism => $3 + 0, parallelism_at => $-[3] }
-		if $l =~ /^(Memory latency):\s+($NUM) nanoseconds\s+($NUM) parallelism/;
-	return { label => "L$1 cache", value => $3 + 0, unit => 'nanoseconds',
-		 bytes => $2 + 0, at => $-[3] }
-		if $l =~ /^L(\d) cache:\s+($NUM) bytes\s+($NUM) nanoseconds/;
-	return { label => $1, value => $2 + 0, unit => 'parallelism', at => $-[2] }
-		if $l =~ /^(.+ parallelism):\s+($NUM)\s*$/;
-	# lat_http: "<file> <bytes> <microseconds>" per file fetched.
-	return { label => "lat_http $1", value => $3 + 0, unit => 'microseconds',
-		 bytes => $2 + 0, at => $-[3] }
-		if $l =~ /^([^\s\d"#\[][^\s]*)\s+(\d+)\s+($NUM)\s*$/;
-	if ($l =~ /^(.*?)\s*($NUM) MB\/sec/) {
-		my ($label, $value, $at) = ($1, $2 + 0, $-[2]);
-		$label =~ s/:\s*$//;
-		return { label => $label eq '' ? 'MB/sec' : $label, value => $value,
-			 unit => 'MB/sec', at => $at };
-	}
-	return undef;
-}
-
 
 # Every measured value under a stable name.  Series points are named
 # "<series>@<x>"; the series themselves are in $m->{':series'}.  A run
@@ -651,7 +757,7 @@ sub pass_metrics {
 	my ($run, $values, $series_list) = @_;
 	my (%m, @series);
 	# Files with declarations name their values by them alone.
-	my $declared = results_format($run) >= 3;
+	my $declared = $run->{records} || results_format($run) >= 3;
 	# A drop-in group's [METRIC_MAP: name = label-regex] lines name its values.
 	# A regex that does not compile maps nothing; one that compiles with
 	# a warning (the file's, not ours) is used quietly.
@@ -725,7 +831,9 @@ sub declared_series {
 		heading => $s->{heading}, x_unit => $first->{x_unit},
 		y_unit => $first->{y_unit} // $first->{unit}, bytes => $first->{bytes},
 		points => $s->{points});
-	$rec{overhead} = $1 + 0 if $s->{title} =~ /ovr=($NUM)/;
+	# lat_ctx's overhead: its record's value (before, its title's).
+	my $ovr = $s->{records} ? ($s->{overhead_stats} // {})->{value} : LMPast::overhead($s->{title});
+	$rec{overhead} = $ovr + 0 if finite($ovr);
 	$rec{overhead_stats} = $s->{overhead_stats} if $s->{overhead_stats};
 	push @$series, \%rec;
 	for my $d (@{ $s->{decls} }) {

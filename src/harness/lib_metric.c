@@ -159,18 +159,37 @@ void metric_series_keys(const struct metric *m)
 	series_keys(m, 0);
 }
 
-void metric_declare(const struct metric *m)
+/* The "#metric" line, with the value's label where it has one. */
+static void declare(const struct metric *m, const char *label)
 {
 	if (!bench_env()->stats)
 		return;
 	fprintf(stderr, "#metric");
 	keys(m, 1);
+	if (label != NULL)
+		fprintf(stderr, " label=\"%s\"", label);
+	fputc('\n', stderr);
+}
+
+void metric_declare(const struct metric *m)
+{
+	declare(m, NULL);
+}
+
+void metric_finding(const char *of, const char *state, const char *key,
+		    const char *text)
+{
+	if (!bench_env()->stats)
+		return;
+	fprintf(stderr, "#finding of=%s state=%s", of, state);
+	if (key != NULL)
+		fprintf(stderr, " %s=\"%s\"", key, text);
 	fputc('\n', stderr);
 }
 
 void metric_value(const struct metric *m, const char *label, double value)
 {
-	metric_declare(m);
+	declare(m, label);
 	metric_json_value(m, label, value);
 }
 

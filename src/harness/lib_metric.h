@@ -91,6 +91,15 @@ void metric_json_value(const struct metric *m, const char *label,
 /* The same for a point of series m (x, y as printed). */
 void metric_point_value(const struct metric *m, const char *x,
 			const char *y, int i, double value);
+/*
+ * A finding without a figure, after the line that says it: with
+ * LMBENCH_STATS a "#finding of=<of> state=<state>" line, and key="text"
+ * where key is not NULL (cache's level whose sweeps did not agree,
+ * lat_c2c's verdict on its matrix).  Readers take it from this line,
+ * not from the wording of the one before.
+ */
+void metric_finding(const char *of, const char *state, const char *key,
+		    const char *text);
 /* A series' declaration: with LMBENCH_STATS its "#series" line. */
 void metric_series(const struct metric *m);
 /*

@@ -358,6 +358,7 @@ static void counters_line(void)
 struct stats_of {
 	int col;
 	const char *part;
+	const double *value;	/* the part's value where it has one */
 };
 
 /*
@@ -380,6 +381,8 @@ static void stats_line(const struct bench_result *r, const struct metric *m,
 		fprintf(stderr, " col=%d", of.col);
 	if (of.part != NULL)
 		fprintf(stderr, " part=%s", of.part);
+	if (of.value != NULL)
+		fprintf(stderr, " value=%.6g", *of.value);
 	rec_samples(&o, r, unit, scale, inverse);
 	fputc('\n', stderr);
 }
@@ -391,6 +394,16 @@ void report_stats_part(const struct bench_result *r, const char *part,
 	if (bench_env()->stats)
 		stats_line(r, NULL, 0, (struct stats_of){.part = part}, label,
 			   unit, scale, inverse);
+}
+
+void report_stats_value(const struct bench_result *r, const char *part,
+			const char *label, const char *unit, double scale,
+			int inverse, double value)
+{
+	if (bench_env()->stats)
+		stats_line(r, NULL, 0,
+			   (struct stats_of){.part = part, .value = &value},
+			   label, unit, scale, inverse);
 }
 
 void report_stats_line(const struct bench_result *r, const char *label,

@@ -36,6 +36,10 @@ void report_stats_line(const struct bench_result *r, const char *label,
 void report_stats_part(const struct bench_result *r, const char *part,
 		       const char *label, const char *unit, double scale,
 		       int inverse);
+/* The same, with the part's value (value=; lat_ctx's overhead). */
+void report_stats_value(const struct bench_result *r, const char *part,
+			const char *label, const char *unit, double scale,
+			int inverse, double value);
 
 /*
  * Where a point of a series is: x and y as its line prints them, its

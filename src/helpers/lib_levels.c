@@ -242,17 +242,22 @@ int levels_shown(const struct agreed_level *lv, int r, int host_top)
 	return host_top == 0 && r > last ? last + 1 : last;
 }
 
+void levels_unclear_host(char *buf, size_t len, int k, long host_kb,
+			 const char *source)
+{
+	if (host_kb <= 0)
+		snprintf(buf, len, "the host reports no L%d", k);
+	else if (host_kb % 1024 == 0)
+		snprintf(buf, len, "%s says %ld MB", source, host_kb / 1024);
+	else
+		snprintf(buf, len, "%s says %ld KB", source, host_kb);
+}
+
 void levels_unclear_line(char *buf, size_t len, int k, long host_kb,
 			 const char *source)
 {
 	char host[64];
 
-	if (host_kb <= 0)
-		snprintf(host, sizeof(host), "the host reports no L%d", k);
-	else if (host_kb % 1024 == 0)
-		snprintf(host, sizeof(host), "%s says %ld MB", source,
-			 host_kb / 1024);
-	else
-		snprintf(host, sizeof(host), "%s says %ld KB", source, host_kb);
+	levels_unclear_host(host, sizeof(host), k, host_kb, source);
 	snprintf(buf, len, "L%d cache: no clear plateau (%s)", k, host);
 }

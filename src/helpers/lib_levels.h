@@ -129,5 +129,8 @@ int levels_shown(const struct agreed_level *lv, int r, int host_top);
  */
 void levels_unclear_line(char *buf, size_t len, int k, long host_kb,
 			 const char *source);
+/* What that line's parenthesis says ("sysfs says 32 MB"). */
+void levels_unclear_host(char *buf, size_t len, int k, long host_kb,
+			 const char *source);
 
 #endif

@@ -72,13 +72,21 @@ int stability_of(const double *p1, const double *p2, int n,
 	return bad ? -1 : 0;
 }
 
-void stability_line(char *buf, size_t len, const struct stability *st)
+void stability_detail(char *buf, size_t len, const struct stability *st)
 {
-	snprintf(buf, len, "c2c stability: %s: repeat spread median %.1f%% "
-		 "max %.1f%%; asymmetry median %.1f%% max %.1f%% (%d pairs; "
-		 "stable: medians <= %.0f%%, maxima <= %.0f%%)",
-		 st->stable ? "stable" : "not stable",
+	snprintf(buf, len, "repeat spread median %.1f%% max %.1f%%; asymmetry "
+		 "median %.1f%% max %.1f%% (%d pairs; stable: medians <= "
+		 "%.0f%%, maxima <= %.0f%%)",
 		 100 * st->repeat_median, 100 * st->repeat_max,
 		 100 * st->asym_median, 100 * st->asym_max, st->pairs,
 		 100 * STABILITY_MEDIAN, 100 * STABILITY_MAX);
+}
+
+void stability_line(char *buf, size_t len, const struct stability *st)
+{
+	char detail[200];
+
+	stability_detail(detail, sizeof(detail), st);
+	snprintf(buf, len, "c2c stability: %s: %s",
+		 st->stable ? "stable" : "not stable", detail);
 }

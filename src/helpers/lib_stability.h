@@ -42,6 +42,8 @@ int stability_of(const double *p1, const double *p2, int n,
  * <= 15%, maxima <= 50%)", "not stable" in place of "stable" where not.
  */
 void stability_line(char *buf, size_t len, const struct stability *st);
+/* The line's part after the verdict ("repeat spread median ..."). */
+void stability_detail(char *buf, size_t len, const struct stability *st);
 
 /* The line that follows it where the matrix is not stable. */
 #define STABILITY_MOVED "vCPUs appear to move: matrix not a topology"

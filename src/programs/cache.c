@@ -137,9 +137,12 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 	struct probe pr;
 	struct topo host;
 	int i, s, n, nl, shown, top, rising = 0, flat = 0, any = 0, known;
+	long kb;
 	char name[32], label[32], text[128];
 	struct metric level = {.name = name, .unit = "nanoseconds",
-			       .better = BETTER_LOWER};
+			       .better = BETTER_LOWER},
+		      level_size = {.name = name, .unit = "bytes",
+				    .kind = KIND_PROPERTY};
 
 	(void)argc;
 	(void)argv;
@@ -197,10 +200,14 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 	shown = levels_shown(lv, nl, top);
 	for (i = 0; i < shown; i++) {
 		if (!lv[i].clear) {
-			levels_unclear_line(text, sizeof(text), i + 1,
-					    known ? topo_cache_kb(&host, i + 1)
-						  : 0, "sysfs");
+			kb = known ? topo_cache_kb(&host, i + 1) : 0;
+			levels_unclear_line(text, sizeof(text), i + 1, kb,
+					    "sysfs");
 			fprintf(stderr, "%s\n", text);
+			levels_unclear_host(text, sizeof(text), i + 1, kb,
+					    "sysfs");
+			snprintf(name, sizeof(name), "cache.l%d", i + 1);
+			metric_finding(name, "unclear", "host", text);
 			continue;
 		}
 		par = probe_parallelism(&pr, &spec, size[lv[i].mid]);
@@ -215,6 +222,9 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 		snprintf(name, sizeof(name), "cache.l%d.latency", i + 1);
 		snprintf(label, sizeof(label), "L%d cache", i + 1);
 		metric_value(&level, label, lv[i].lat);
+		snprintf(name, sizeof(name), "cache.l%d.size", i + 1);
+		snprintf(label, sizeof(label), "L%d cache size", i + 1);
+		metric_value(&level_size, label, (double)size[lv[i].at]);
 	}
 	if (known)
 		topo_free(&host);

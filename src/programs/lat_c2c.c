@@ -412,13 +412,18 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 	stability_of(p1, p2, n, &st);
 	stability_line(line, sizeof(line), &st);
 	fprintf(stderr, "%s\n", line);
+	stability_detail(line, sizeof(line), &st);
+	metric_finding("c2c.stability", st.stable ? "stable" : "not_stable",
+		       "text", line);
 	stability_json(&st);
 	if (st.stable)
 		by_relation(&t, cpus, n, ns);
-	else
-		fprintf(stderr, "%s\n# no figure per kind of pair: the kinds "
-			"are sysfs's, the figures not those of fixed CPUs\n",
-			STABILITY_MOVED);
+	else {
+		fprintf(stderr, "%s\n", STABILITY_MOVED);
+		metric_finding("c2c.placement", "moved", NULL, NULL);
+		fprintf(stderr, "# no figure per kind of pair: the kinds are "
+			"sysfs's, the figures not those of fixed CPUs\n");
+	}
 	fprintf(stderr, "\"c2c latency\n");
 	metric_series(&matrix);
 	for (i = 0; i < n; i++)

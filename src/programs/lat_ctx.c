@@ -405,8 +405,8 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 	fprintf(stderr, "\"size=%ldk ovr=%.2f\n", kb, ovr);
 	snprintf(name, sizeof(name), "ctx.size_%ldk", kb);
 	metric_series(&m);
-	report_stats_part(pts[0].result, "overhead", "overhead per hand-over",
-			  "microseconds", 1e-3 / st[0].procs, 0);
+	report_stats_value(pts[0].result, "overhead", "overhead per hand-over",
+			   "microseconds", 1e-3 / st[0].procs, 0, ovr);
 	for (i = 1; i < npts; i++) {
 		per = estimate(&pts[i], st[i].procs, fixed);
 		snprintf(x, sizeof(x), "%d", st[i].procs);
