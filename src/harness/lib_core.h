@@ -227,12 +227,12 @@ int bench_figure_main(int argc, char *argv[], const struct bench_figure *f);
  * state its options fill, and run().  bench_main() does the rest:
  * --help and --json, the program's options parsed into its state, -P/-W/-N
  * where the usage text names them, the operands counted, bad input
- * refused with the usage line (exit 2); then run(state, options,
- * operands) and its exit status.  A program with no option at all gets
- * every argument as an operand ("-x" and "--" too).  The state lives
- * until the process exits (exit-time hooks may use it).  A program's
- * state is `struct state`; the option macros name its members, checked
- * for their type.
+ * refused with the usage line (exit 2); then run() given all of it in
+ * one struct bench_run, and its exit status.  A program with no option
+ * at all gets every argument as an operand ("-x" and "--" too).  The
+ * state lives until the process exits (exit-time hooks may use it).  A
+ * program's state is `struct state`; the option macros name its
+ * members, checked for their type.
  */
 enum bench_arg {
 	BENCH_ARG_NONE,		/* an operand or mode: its --help line alone */
@@ -275,6 +275,16 @@ struct bench_option {
 /* The end of a table of options. */
 #define BENCH_END {NULL, NULL, BENCH_ARG_NONE, 0, 0, 0, NULL}
 
+/*
+ * What run() is given: the state its options filled (NULL where the
+ * program has none), -P/-W/-N, and the operands alone.
+ */
+struct bench_run {
+	void *state;
+	struct bench_opts opts;
+	int argc;
+	char **argv;
+};
 struct bench_program {
 	/* As bench_init_variants(): "%s" stands for the variants' names. */
 	const char *usage;
@@ -288,8 +298,7 @@ struct bench_program {
 	/* struct state's size and defaults (BENCH_STATE); 0: no state. */
 	size_t state_size;
 	const void *defaults;
-	int (*run)(void *state, const struct bench_opts *opts, int argc,
-		   char *argv[]);
+	int (*run)(const struct bench_run *r);
 };
 /* The variant table `t` of `type`s, which have a member `help`. */
 #define BENCH_MODES(t, type) \

@@ -381,7 +381,7 @@ int bench_main(int argc, char *argv[], const struct bench_program *p)
 						    0, NULL}};
 	static struct bench_help help[OPTS_MAX + 1];
 	const struct bench_option *opts = p->options ? p->options : none, *o;
-	struct bench_opts common = BENCH_OPTS_DEFAULT;
+	struct bench_run r = {NULL, BENCH_OPTS_DEFAULT, 0, NULL};
 	char letters[3 * OPTS_MAX + 8] = IN_ORDER, *l, *first;
 	/* Static: the state stays reachable until exit (exit-time hooks). */
 	static void *state;
@@ -435,12 +435,15 @@ int bench_main(int argc, char *argv[], const struct bench_program *p)
 		o = option_of(opts, c);
 		if (o != NULL)
 			option_set(p, o, state, optarg);
-		else if (!bench_common_opt(c, optarg, &common))
+		else if (!bench_common_opt(c, optarg, &r.opts))
 			bench_usage();
 	}
 	if (argc - optind < p->min_ops ||
 	    (p->max_ops >= 0 && argc - optind > p->max_ops))
 		bench_usage();
 	/* The state is not freed: exit-time hooks may use it. */
-	return p->run(state, &common, argc - optind, argv + optind);
+	r.state = state;
+	r.argc = argc - optind;
+	r.argv = argv + optind;
+	return p->run(&r);
 }

@@ -273,25 +273,24 @@ struct state {
 
 static struct file_bw *file_bw_state;
 
-static int file_bw_run(void *state, const struct bench_opts *opts, int argc,
-		       char *argv[])
+static int file_bw_run(const struct bench_run *r)
 {
 	struct file_bw *st = file_bw_state;
 	const struct file_bw_program *p = st->prog;
 	const struct file_bw_variant *v;
 
-	(void)argc;
-	st->size = bench_arg_size(argv[0]);
-	v = &p->variants[bench_arg_variant(argv[1], p->variants, p->nvariants,
-					   sizeof(p->variants[0]))];
+	st->size = bench_arg_size(r->argv[0]);
+	v = &p->variants[bench_arg_variant(r->argv[1], p->variants,
+					   p->nvariants, sizeof(p->variants[0]))];
 	if (st->size == 0)
 		bench_fail("size must be at least one byte");
-	file_check(argv[2], st->size);
-	file_set_make(&st->files, argv[2],
-		      ((struct state *)state)->private_copies, opts->parallel);
-	benchmp(file_bw_init, v->bench, file_bw_cleanup, 0, opts->parallel,
-		opts->warmup, opts->repetitions, st);
-	file_bw_report(st->size, opts->parallel, v->name, v->series);
+	file_check(r->argv[2], st->size);
+	file_set_make(&st->files, r->argv[2],
+		      ((struct state *)r->state)->private_copies,
+		      r->opts.parallel);
+	benchmp(file_bw_init, v->bench, file_bw_cleanup, 0, r->opts.parallel,
+		r->opts.warmup, r->opts.repetitions, st);
+	file_bw_report(st->size, r->opts.parallel, v->name, v->series);
 	file_set_free(&st->files);
 	return 0;
 }

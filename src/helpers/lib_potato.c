@@ -88,21 +88,18 @@ struct state {
 
 static const struct potato_program *potato_prog;
 
-static int potato_run(void *state, const struct bench_opts *opts, int argc,
-		      char *argv[])
+static int potato_run(const struct bench_run *r)
 {
-	struct state *st = state;
+	struct state *st = r->state;
 	struct potato p;
 
-	(void)argc;
-	(void)argv;
 	if (potato_prog->max_msg != 0 &&
 	    (st->msg == 0 || st->msg > potato_prog->max_msg))
 		bench_fail("-m: the message size must be 1 byte to %zu MB",
 			   potato_prog->max_msg >> 20);
 	potato_setup(&p, st->msg, potato_prog->open_fds);
-	benchmp(potato_init, potato_bench, potato_cleanup, 0, opts->parallel,
-		opts->warmup, opts->repetitions, &p);
+	benchmp(potato_init, potato_bench, potato_cleanup, 0, r->opts.parallel,
+		r->opts.warmup, r->opts.repetitions, &p);
 	report_micro(potato_prog->name, potato_prog->label, get_n());
 	return 0;
 }

@@ -630,20 +630,19 @@ static void set_rtt_msize(void *state, const char *arg)
 			   rtt->min_msg, rtt->max_msg);
 }
 
-static int rtt_run(void *state, const struct bench_opts *opts, int argc,
-		   char *argv[])
+static int rtt_run(const struct bench_run *r)
 {
-	struct state *st = state;
+	struct state *st = r->state;
 	struct srv_client *c = rtt_client;
 	char label[512], name[METRIC_NAME_MAX];
 	pid_t server;
 
 	c->sa = st->sa;
 	c->msize = st->msize;
-	srv_dispatch(&c->sa, rtt->type, argc, argv, rtt->serve, c, &c->lfd,
+	srv_dispatch(&c->sa, rtt->type, r->argc, r->argv, rtt->serve, c, &c->lfd,
 		     &c->host, &c->port, &server);
-	benchmp(rtt_init, rtt->bench, srv_client_close, 0, opts->parallel,
-		opts->warmup, opts->repetitions, c);
+	benchmp(rtt_init, rtt->bench, srv_client_close, 0, r->opts.parallel,
+		r->opts.warmup, r->opts.repetitions, c);
 	if (server > 0)
 		srv_child_stop(server);
 	snprintf(label, sizeof(label), "%s %s", rtt->label, c->host);

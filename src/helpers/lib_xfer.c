@@ -113,21 +113,18 @@ struct state {
 
 static const struct xfer_program *xfer_prog;
 
-static int xfer_run(void *state, const struct bench_opts *opts, int argc,
-		    char *argv[])
+static int xfer_run(const struct bench_run *r)
 {
-	struct state *st = state;
+	struct state *st = r->state;
 	struct xfer x;
 
-	(void)argc;
-	(void)argv;
 	if (st->msg == 0 || st->msg > MAX_MSG)
 		bench_fail("-m: the message size must be 1 byte to 1 GB");
 	if (st->total == 0 || st->total > MAX_TOTAL)
 		bench_fail("-M: the total must be 1 byte to 16 GB");
 	xfer_setup(&x, st->msg, st->total, xfer_prog->open_fds);
-	benchmp(xfer_init, xfer_bench, xfer_cleanup, 0, opts->parallel,
-		opts->warmup, opts->repetitions, &x);
+	benchmp(xfer_init, xfer_bench, xfer_cleanup, 0, r->opts.parallel,
+		r->opts.warmup, r->opts.repetitions, &x);
 	fprintf(stderr, "%s: ", xfer_prog->label);
 	report_mb(xfer_prog->name, "bytes received", xfer_prog->label,
 		  (uint64)x.total * get_n());

@@ -362,51 +362,49 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
 	struct state *sts;
 	const struct variant *v = NULL;
-	int nops = argc, nsizes, conflict = 0, k;
+	int nops = r->argc, nsizes, conflict = 0, k;
 	char name[64];
 	struct metric m = {.name = name, .unit = "MB/sec",
 			   .better = BETTER_HIGHER, .x_name = "size",
 			   .x_unit = "MB"};
 
-	(void)state;
-	if (strcmp(argv[argc - 1], "conflict") == 0) {
+	if (strcmp(r->argv[r->argc - 1], "conflict") == 0) {
 		conflict = 1;
 		nops--;
 	}
 	if (nops < 2)
 		bench_usage();
 	nsizes = nops - 1;
-	v = &variants[BENCH_VARIANT(argv[nsizes], variants)];
+	v = &variants[BENCH_VARIANT(r->argv[nsizes], variants)];
 	if (conflict && !v->two)
 		bench_fail("conflict applies to cp, fcp and bcopy only");
 	sts = calloc((size_t)nsizes, sizeof(*sts));
 	if (sts == NULL)
 		bench_die("out of memory");
 	for (k = 0; k < nsizes; k++) {
-		set_size(&sts[k], argv[k]);
+		set_size(&sts[k], r->argv[k]);
 		sts[k].two = v->two;
 		sts[k].conflict = conflict;
-		check_memory(&sts[k], opts->parallel);
+		check_memory(&sts[k], r->opts.parallel);
 	}
 	/* The points of the run's series of this operation. */
 	snprintf(name, sizeof(name), "bw_mem.%s%s", v->name,
 		 conflict ? "_conflict" : "");
 	m.bytes = v->bytes;
 	metric_series(&m);
-	if (nsizes > 1 && opts->parallel == 1) {
-		sizes_rounds(sts, nsizes, v, &m, opts);
+	if (nsizes > 1 && r->opts.parallel == 1) {
+		sizes_rounds(sts, nsizes, v, &m, &r->opts);
 	} else {
 		for (k = 0; k < nsizes; k++) {
 			benchmp(init_bufs, v->bench, free_bufs, 0,
-				opts->parallel, opts->warmup,
-				opts->repetitions, &sts[k]);
+				r->opts.parallel, r->opts.warmup,
+				r->opts.repetitions, &sts[k]);
 			report(result_last(), &sts[k], &m, k, v->name,
-			       opts->parallel);
+			       r->opts.parallel);
 		}
 	}
 	free(sts);

@@ -219,10 +219,9 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	struct state *o = state;
+	struct state *o = r->state;
 	struct conn st[MAX_SIZES];
 	char name[METRIC_NAME_MAX];
 	struct metric series = {.name = name, .unit = "MB/sec",
@@ -253,7 +252,7 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 		if (st[i].move == 0)
 			st[i].move = st[i].c.msize;
 	}
-	srv_dispatch(&st[0].c.sa, SOCK_STREAM, argc, argv, serve, &st[0],
+	srv_dispatch(&st[0].c.sa, SOCK_STREAM, r->argc, r->argv, serve, &st[0],
 		     &st[0].c.lfd, &st[0].c.host, &st[0].c.port, &server);
 	for (i = 1; i < nsizes; i++) {
 		st[i].c.host = st[0].c.host;
@@ -262,7 +261,7 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 	/* The points of the run's "Socket bandwidth using <host>". */
 	metric_net(st[0].c.host, "tcp_bandwidth", name, sizeof(name));
 	metric_series(&series);
-	measure(st, nsizes, opts, &series);
+	measure(st, nsizes, &r->opts, &series);
 	if (server > 0)
 		srv_child_stop(server);
 	return 0;

@@ -165,10 +165,9 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	struct state *st = state;
+	struct state *st = r->state;
 	pid_t server;
 	char label[512], name[METRIC_NAME_MAX];
 	size_t rem;
@@ -176,8 +175,8 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 
 	st->size = st->c.msize * DEFAULT_MSGS < DEFAULT_MAX ?
 		   st->c.msize * DEFAULT_MSGS : DEFAULT_MAX;
-	if (argc == 2) {
-		st->size = bench_arg_size(argv[1]);
+	if (r->argc == 2) {
+		st->size = bench_arg_size(r->argv[1]);
 		if (st->size < 1 || st->size > (size_t)MAX_SIZE)
 			bench_fail("size must be 1..1G bytes");
 	}
@@ -189,10 +188,10 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 	if (st->window < st->c.msize)
 		st->window = st->c.msize;
 	st->ack_step = (uint32_t)(st->window / 4) << 1;
-	srv_dispatch(&st->c.sa, SOCK_DGRAM, argc, argv, serve, st,
+	srv_dispatch(&st->c.sa, SOCK_DGRAM, r->argc, r->argv, serve, st,
 		     &st->c.lfd, &st->c.host, &st->c.port, &server);
-	benchmp(init, do_send, srv_client_close, 0, 1, opts->warmup,
-		opts->repetitions, st);
+	benchmp(init, do_send, srv_client_close, 0, 1, r->opts.warmup,
+		r->opts.repetitions, st);
 	if (server > 0)
 		srv_child_stop(server);
 	mbs = report_median(result_last(), (double)st->total * 1e3, 1);

@@ -123,10 +123,9 @@ static void print_curve(const size_t *size, int n, double (*t)[LEVELS_POINTS],
 	}
 }
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	struct state *st = state;
+	struct state *st = r->state;
 	struct chain_spec spec = {CHAIN_RANDOM, 0, 0, 0, CACHE_SEED};
 	static double t[SWEEPS][LEVELS_POINTS];
 	static size_t size[LEVELS_POINTS];
@@ -144,13 +143,11 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 		      level_size = {.name = name, .unit = "bytes",
 				    .kind = KIND_PROPERTY};
 
-	(void)argc;
-	(void)argv;
 	probe_check_line(line);
 	if (len < 64 * 1024)
 		bench_fail("-M %zu: at least 64K is needed", len);
 	probe_check_len("-M", len, 1);
-	probe_init(&pr, len, MEM_HUGE, opts);
+	probe_init(&pr, len, MEM_HUGE, &r->opts);
 	if (line == 0 && (line = probe_line_agreed(&pr, NULL, NULL)) == 0) {
 		line = 64;	/* no step seen alike: the common size */
 		if (st->curve)

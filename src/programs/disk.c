@@ -462,13 +462,12 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	struct state *st = state;
+	struct state *st = r->state;
 	/* -N not given (0): DEFAULT_REPS samples per zone. */
-	int warmup = opts->warmup, one = 1,
-	    reps = opts->repetitions > 0 ? opts->repetitions : DEFAULT_REPS;
+	int warmup = r->opts.warmup, one = 1,
+	    reps = r->opts.repetitions > 0 ? r->opts.repetitions : DEFAULT_REPS;
 	long page;
 	size_t size = st->sample;
 	void *buf;
@@ -477,9 +476,9 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 	if (st->write)
 		bench_fail("-w: disk only reads: it opens the device "
 			   "read-only and has no write test");
-	if (argc != 1)
+	if (r->argc != 1)
 		bench_usage();
-	st->path = argv[0];
+	st->path = r->argv[0];
 	if (size > 0 && (size % BLK != 0 || size > ((size_t)1 << 30)))
 		bench_fail("-s %zu: a multiple of %d bytes up to 1G", size,
 			   BLK);

@@ -165,17 +165,16 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	struct state *st = state;
+	struct state *st = r->state;
 	size_t chosen[NPROBES], i;
 	int n = 0;
 
-	if (argc > (int)NPROBES)
+	if (r->argc > (int)NPROBES)
 		bench_fail("at most %zu probes", NPROBES);
-	for (; n < argc; n++)
-		chosen[n] = BENCH_VARIANT(argv[n], probes);
+	for (; n < r->argc; n++)
+		chosen[n] = BENCH_VARIANT(r->argv[n], probes);
 	if (n == 0)
 		for (i = 0; i < NPROBES; i++)
 			chosen[n++] = i;
@@ -187,19 +186,19 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 			       "higher" : "lower", probes[chosen[i]].help);
 		return fflush(stdout) == 0 ? 0 : 1;
 	}
-	probe_init(&st->pr, BUF_LEN, 0, opts);
+	probe_init(&st->pr, BUF_LEN, 0, &r->opts);
 	for (i = 0; i < (size_t)n; i++) {
 		const struct variant *v = &probes[chosen[i]];
-		double r = v->run(st, v);
+		double value = v->run(st, v);
 		struct metric m = {.name = v->metric, .unit = v->unit,
 				   .better = v->better};
 
 		if (metric_json())
-			report_json(result_last(), &m, NULL, v->help, r,
+			report_json(result_last(), &m, NULL, v->help, value,
 				    st->scale, st->inverse);
 		else
-			printf(r >= 1000 ? "%s %.0f\n" : "%s %.4g\n",
-			       v->name, r);
+			printf(value >= 1000 ? "%s %.0f\n" : "%s %.4g\n",
+			       v->name, value);
 	}
 	probe_free(&st->pr);
 	return fflush(stdout) == 0 ? 0 : 1;

@@ -17,16 +17,13 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
 	const char *note;
 	long us;
 
-	(void)state;
-	(void)opts;
-	if (argc != 0)
-		bench_fail("%s: takes no arguments", argv[0]);
+	if (r->argc != 0)
+		bench_fail("%s: takes no arguments", r->argv[0]);
 	us = interval_probe_us(&note);
 	if (note != NULL)
 		fprintf(stderr, "%s: %s\n", bench_progname(), note);

@@ -310,10 +310,9 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	const struct state *args = state;
+	const struct state *args = r->state;
 	struct helper *helpers;
 	struct bench_point *pts;
 	struct pair *pairs;
@@ -323,8 +322,6 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 	double *ns, *p1, *p2, *f1, *f2;
 	char x[16], y[16], line[256];
 
-	(void)argc;
-	(void)argv;
 	if (args->copies != 1)
 		bench_fail("-P %d: each pair is already two processes; use 1",
 			   args->copies);
@@ -373,7 +370,7 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 			np++;
 		}
 	bench_default_enough(DEFAULT_US);
-	two_passes(pairs, np, opts, f1, f2, pts);
+	two_passes(pairs, np, &r->opts, f1, f2, pts);
 	for (k = 0, i = 0; i < n; i++)
 		for (j = 0; j < n; j++) {
 			if (i == j)

@@ -101,17 +101,15 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	struct state *st = state;
+	struct state *st = r->state;
 
-	(void)argc;
-	st->argv = argv;
+	st->argv = r->argv;
 	fflush(NULL);
 	try_once(st);
-	benchmp(NULL, do_cmd, NULL, 0, opts->parallel, opts->warmup,
-		opts->repetitions, st);
+	benchmp(NULL, do_cmd, NULL, 0, r->opts.parallel, r->opts.warmup,
+		r->opts.repetitions, st);
 	report_micro("cmd", "lat_cmd", get_n());
 	return 0;
 }

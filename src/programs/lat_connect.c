@@ -155,22 +155,21 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	struct state *st = state;
+	struct state *st = r->state;
 	char label[512], name[METRIC_NAME_MAX];
 	pid_t server;
 
-	srv_dispatch(&st->sa, SOCK_STREAM, argc, argv, serve, st, &st->lfd,
+	srv_dispatch(&st->sa, SOCK_STREAM, r->argc, r->argv, serve, st, &st->lfd,
 		     &st->host, &st->port, &server);
 	net_resolve(st->host, st->port, SOCK_STREAM, &st->addr, &st->addrlen);
-	benchmp(NULL, do_connect, pace, 0, 1, 0, opts->repetitions, st);
+	benchmp(NULL, do_connect, pace, 0, 1, 0, r->opts.repetitions, st);
 	snprintf(label, sizeof(label), "TCP/IP connection cost to %s",
 		 st->host);
 	metric_net(st->host, "tcp_connect", name, sizeof(name));
 	report_micro(name, label, get_n());
-	benchmp(NULL, do_accept, NULL, 0, 1, 0, opts->repetitions, st);
+	benchmp(NULL, do_accept, NULL, 0, 1, 0, r->opts.repetitions, st);
 	if (server > 0)
 		srv_child_stop(server);
 	snprintf(label, sizeof(label), "TCP/IP connection with accept to %s",

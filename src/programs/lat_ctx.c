@@ -359,31 +359,30 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
 	struct bench_point *pts;
 	struct state *st;
-	long kb = ((struct state *)state)->kb, maxp = 0, v;
+	long kb = ((struct state *)r->state)->kb, maxp = 0, v;
 	double ovr, per;
-	int i, npts, fixed, rounds = opts->repetitions;
+	int i, npts, fixed, rounds = r->opts.repetitions;
 	char label[64], name[64], x[16];
 	struct metric m = {.name = name, .unit = "microseconds",
 			   .better = BETTER_LOWER, .x_name = "processes",
 			   .x_unit = "processes"};
 
-	npts = argc + 1;	/* point 0 is the overhead */
+	npts = r->argc + 1;	/* point 0 is the overhead */
 	/* Every count checked before anything is allocated. */
-	for (i = 0; i < argc; i++)
-		if (bench_parse_long(argv[i], 2, MAX_PROCS, &v) != 0)
+	for (i = 0; i < r->argc; i++)
+		if (bench_parse_long(r->argv[i], 2, MAX_PROCS, &v) != 0)
 			bench_fail("%s: a ring needs 2 to %ld processes",
-				   argv[i], MAX_PROCS);
+				   r->argv[i], MAX_PROCS);
 	pts = calloc((size_t)npts, sizeof(*pts));
 	st = calloc((size_t)npts, sizeof(*st));
 	if (pts == NULL || st == NULL)
 		bench_die("out of memory");
 	for (i = 1; i < npts; i++) {
-		(void)bench_parse_long(argv[i - 1], 2, MAX_PROCS, &v);
+		(void)bench_parse_long(r->argv[i - 1], 2, MAX_PROCS, &v);
 		st[i].procs = (int)v;
 		if (v > maxp)
 			maxp = v;
@@ -394,11 +393,11 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 	for (i = 0; i < npts; i++)
 		st[i].bytes = (size_t)kb * 1024;
 	if (rounds == 0)
-		rounds = opts->parallel == 1 ? CTX_ROUNDS : TRIES;
+		rounds = r->opts.parallel == 1 ? CTX_ROUNDS : TRIES;
 	/* Switches are what is measured: a ring per CPU unless told. */
 	bench_sched_default("BALANCED");
 	/* Every point in every round: see bench.h. */
-	benchmp_rounds(pts, npts, opts->parallel, opts->warmup, rounds);
+	benchmp_rounds(pts, npts, r->opts.parallel, r->opts.warmup, rounds);
 	fixed = bench_placement_fixed();
 
 	ovr = estimate(&pts[0], st[0].procs, fixed);

@@ -94,21 +94,18 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	const struct state *st = state;
+	const struct state *st = r->state;
 	size_t len = st->len, ps;
 	double near, far, t;
 	struct probe pr;
 
-	(void)argc;
-	(void)argv;
 	if (len < HUGE)
 		bench_fail("-M %zu: at least one 2 MB huge page is needed", len);
 	len = len / HUGE * HUGE;
 	probe_check_len("-M", len, 1);
-	probe_init(&pr, len, MEM_HUGE, opts);
+	probe_init(&pr, len, MEM_HUGE, &r->opts);
 	ps = mem_page_size_of(pr.buf);
 	if (ps < HUGE) {
 		errno = 0;

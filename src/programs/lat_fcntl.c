@@ -122,13 +122,10 @@ static void cleanup(iter_t n, void *cookie)
 	st->fd = -1;
 }
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	(void)argc;
-	(void)argv;
-	benchmp(init, do_fcntl, cleanup, 0, opts->parallel, opts->warmup,
-		opts->repetitions, state);
+	benchmp(init, do_fcntl, cleanup, 0, r->opts.parallel, r->opts.warmup,
+		r->opts.repetitions, r->state);
 	report_micro("fcntl.latency", "Fcntl lock latency", get_n());
 	return 0;
 }

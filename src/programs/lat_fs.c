@@ -475,15 +475,14 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	struct state *st = state;
+	struct state *st = r->state;
 	static struct size_result res[NSIZES];
 	const char *dir;
 	size_t i, nsizes, maxsize = 10 * 1024;
 
-	dir = argc > 0 ? argv[0] : getenv("TMPDIR");
+	dir = r->argc > 0 ? r->argv[0] : getenv("TMPDIR");
 	if (dir == NULL || *dir == '\0')
 		dir = "/tmp";
 	check_dir(dir);
@@ -495,7 +494,7 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 	memset(st->data, 'f', maxsize);
 
 	/* Shared with the copies: which names may exist. */
-	st->ncopies = opts->parallel;
+	st->ncopies = r->opts.parallel;
 	st->marks = mem_shared((size_t)st->ncopies * sizeof(*st->marks));
 	install_handlers(st);
 	make_top(st, dir);
@@ -523,9 +522,9 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 	metric_series(&deleted);
 	/* Every size's creations first: no deletion before them (the top). */
 	for (i = 0; i < nsizes; i++)
-		time_create(st, opts, &res[i]);
+		time_create(st, &r->opts, &res[i]);
 	for (i = 0; i < nsizes; i++)
-		time_delete(st, opts, &res[i], (int)i);
+		time_delete(st, &r->opts, &res[i], (int)i);
 	remove_all(st);
 	the_state = NULL;	/* all removed: nothing left for the hook */
 	return 0;

@@ -105,18 +105,17 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	struct state *st = state;
+	struct state *st = r->state;
 	char line[MAX_NAME + 2], *name, slug[METRIC_NAME_MAX - 8];
 	char metric[METRIC_NAME_MAX];
 	size_t len;
 	double us;
 
-	st->host = argv[0];
-	if (argc == 2)
-		st->port = net_arg_peer_port(argv[1]);
+	st->host = r->argv[0];
+	if (r->argc == 2)
+		st->port = net_arg_peer_port(r->argv[1]);
 	if (st->do_stop) {
 		stop(st);
 		return 0;
@@ -148,7 +147,7 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 		if (st->echo)
 			get(st, 1);
 		fflush(stdout);
-		benchmp(NULL, do_get, NULL, 0, 1, 0, opts->repetitions, st);
+		benchmp(NULL, do_get, NULL, 0, 1, 0, r->opts.repetitions, st);
 		us = report_median(result_last(), 1e-3, 0);
 		fprintf(stderr, "%s %lu %.4f\n", name, st->bytes, us);
 		/* http.<the file's name, slugged> */

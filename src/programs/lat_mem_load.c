@@ -300,10 +300,9 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	const struct state *st = state;
+	const struct state *st = r->state;
 	struct chain_spec spec = {CHAIN_RANDOM, LINE, 0, 0, LOAD_SEED};
 	size_t len = st->len;
 	pid_t pids[MAX_LOADERS], self = getpid();
@@ -326,10 +325,9 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 		.x_unit = "MB/sec", .col = 1, .point = "{name}@{i}"
 	};
 
-	(void)argc;
-	if (strcmp(argv[0], "rd") == 0)
+	if (strcmp(r->argv[0], "rd") == 0)
 		write = 0;
-	else if (strcmp(argv[0], "wr") == 0)
+	else if (strcmp(r->argv[0], "wr") == 0)
 		write = 1;
 	else
 		bench_usage();
@@ -340,7 +338,7 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 	ctl = mem_shared(sizeof(*ctl));
 	ctl->pause = IDLE;
 	probe_check_len("-M", len, n + 1);
-	probe_init(&pr, len, MEM_HUGE, opts);
+	probe_init(&pr, len, MEM_HUGE, &r->opts);
 	bench_default_enough(LOAD_ENOUGH_US);
 	/* Built once; each point resumes where the last one stopped. */
 	pr.heads[0] = chain_build(pr.buf, len, &spec);

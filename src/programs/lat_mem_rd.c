@@ -404,10 +404,9 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	struct state *st = state;
+	struct state *st = r->state;
 	size_t strides[MAX_STRIDES], group = st->spec.group, ps;
 	int i, nstrides = 0;
 
@@ -415,7 +414,7 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 		bench_usage();
 	if (st->cache_list != NULL)
 		parse_caches(st, st->cache_list);
-	st->len = parse_len(argv[0]);
+	st->len = parse_len(r->argv[0]);
 	if (st->len < SMALLEST)
 		bench_fail("len %zu bytes is below the first size, %d bytes",
 			   st->len, SMALLEST);
@@ -425,14 +424,14 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 	if (group > st->len)
 		bad_arg("-g %zu: a group larger than len (%zu bytes)", group,
 			st->len);
-	for (i = 1; i < argc; i++) {
-		strides[nstrides] = bench_arg_size(argv[i]);
+	for (i = 1; i < r->argc; i++) {
+		strides[nstrides] = bench_arg_size(r->argv[i]);
 		if (strides[nstrides] < sizeof(void *) ||
 		    strides[nstrides] % sizeof(void *) != 0)
 			bench_fail("stride %s: must be a multiple of %zu bytes",
-				   argv[i], sizeof(void *));
+				   r->argv[i], sizeof(void *));
 		if (strides[nstrides] > st->len / 2)
-			bench_fail("stride %s: over half of len", argv[i]);
+			bench_fail("stride %s: over half of len", r->argv[i]);
 		nstrides++;
 	}
 	if (nstrides == 0)
@@ -443,14 +442,14 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 				group, strides[i]);
 	bench_default_enough(DEFAULT_ENOUGH);
 
-	probe_check_len("len", st->len, opts->parallel);
+	probe_check_len("len", st->len, r->opts.parallel);
 	st->mem_flags = st->huge ? MEM_HUGE : 0;
 	st->buf = mem_alloc(st->len, st->mem_flags);
 	ps = mem_page_size_of(st->buf);
 	if (st->huge || ps != mem_page_size())
 		fprintf(stderr, "# page size obtained: %zu bytes%s\n", ps,
 			st->huge ? " (huge pages asked for)" : "");
-	if (opts->parallel > 1) {
+	if (r->opts.parallel > 1) {
 		/* Each copy allocates its own: no shared physical pages. */
 		mem_free(st->buf, st->len);
 		st->buf = NULL;
@@ -460,10 +459,10 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 	st->spec.seed = CHAIN_SEED;
 	for (i = 0; i < nstrides; i++) {
 		st->spec.stride = strides[i];
-		if (st->spec.kind == CHAIN_STRIDE && opts->parallel == 1)
-			sweep_rounds(st, opts);
+		if (st->spec.kind == CHAIN_STRIDE && r->opts.parallel == 1)
+			sweep_rounds(st, &r->opts);
 		else
-			sweep(st, opts);
+			sweep(st, &r->opts);
 	}
 	return 0;
 }

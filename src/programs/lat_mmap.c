@@ -121,40 +121,39 @@ static void report(const struct bench_result *r, const struct state *st,
 		      1e-3, 0);
 }
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	const struct state *given = state;
+	const struct state *given = r->state;
 	struct state st[MAX_SIZES];
 	struct bench_point pts[MAX_SIZES];
 	size_t maxsize = 0;
-	int i, nsizes = argc - 1, random = given->random;
+	int i, nsizes = r->argc - 1, random = given->random;
 
 	memset(st, 0, sizeof(st));
 	if (nsizes > MAX_SIZES)
 		bench_fail("%d sizes: at most %d", nsizes, MAX_SIZES);
 	for (i = 0; i < nsizes; i++) {
-		st[i].size = bench_arg_size(argv[i]);
+		st[i].size = bench_arg_size(r->argv[i]);
 		if (st[i].size == 0)
 			bench_fail("size must be at least one byte");
 		st[i].random = random;
 		if (st[i].size > maxsize)
 			maxsize = st[i].size;
 	}
-	file_check(argv[argc - 1], maxsize);
-	file_set_make(&files, argv[argc - 1], given->private_copies,
-		      opts->parallel);
+	file_check(r->argv[r->argc - 1], maxsize);
+	file_set_make(&files, r->argv[r->argc - 1], given->private_copies,
+		      r->opts.parallel);
 	metric_series(random ? &series_random : &series);
 	if (nsizes == 1) {
-		benchmp(init_copy, do_mmap, cleanup_copy, 0, opts->parallel,
-			opts->warmup, opts->repetitions, &st[0]);
+		benchmp(init_copy, do_mmap, cleanup_copy, 0, r->opts.parallel,
+			r->opts.warmup, r->opts.repetitions, &st[0]);
 		report(result_last(), &st[0], 0);
 	} else {
 		for (i = 0; i < nsizes; i++)
 			pts[i] = BENCH_POINT(init_copy, do_mmap,
 					     cleanup_copy, &st[i]);
-		benchmp_rounds(pts, nsizes, opts->parallel, opts->warmup,
-			       opts->repetitions);
+		benchmp_rounds(pts, nsizes, r->opts.parallel, r->opts.warmup,
+			       r->opts.repetitions);
 		for (i = 0; i < nsizes; i++) {
 			report(pts[i].result, &st[i], i);
 			bench_point_free(&pts[i]);

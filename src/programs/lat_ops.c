@@ -48,22 +48,18 @@ static const struct variant {
 };
 #define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
 	struct ops_operands ops;
 	struct bench_point pts[NVARIANTS];
 	size_t i;
 
-	(void)state;
-	(void)argc;
-	(void)argv;
 	bench_default_enough(CPU_INTERVAL_US);
 	ops_operands_init(&ops);
 	for (i = 0; i < NVARIANTS; i++)
 		pts[i] = BENCH_POINT(NULL, variants[i].bench, NULL, &ops);
-	benchmp_rounds(pts, (int)NVARIANTS, opts->parallel, opts->warmup,
-		       opts->repetitions);
+	benchmp_rounds(pts, (int)NVARIANTS, r->opts.parallel, r->opts.warmup,
+		       r->opts.repetitions);
 	for (i = 0; i < NVARIANTS; i++) {
 		bench_point_result(&pts[i]);
 		report_nano(variants[i].metric, variants[i].label,

@@ -197,21 +197,19 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	struct state *st = state;
+	struct state *st = r->state;
 	char label[64 + 4096];
 	size_t page = mem_page_size();
 
-	(void)argc;
-	st->size = file_check(argv[0], page);
-	file_set_make(&st->files, argv[0], st->private_copies,
-		      opts->parallel);
+	st->size = file_check(r->argv[0], page);
+	file_set_make(&st->files, r->argv[0], st->private_copies,
+		      r->opts.parallel);
 
-	benchmp(init_fault, do_fault, cleanup_fault, 0, opts->parallel,
-		opts->warmup, opts->repetitions, st);
-	snprintf(label, sizeof(label), "Pagefaults on %s", argv[0]);
+	benchmp(init_fault, do_fault, cleanup_fault, 0, r->opts.parallel,
+		r->opts.warmup, r->opts.repetitions, st);
+	snprintf(label, sizeof(label), "Pagefaults on %s", r->argv[0]);
 	report_micro("pagefault", label, get_n());
 	file_set_free(&st->files);
 	return 0;

@@ -95,19 +95,18 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
 	/* Zeroed (BENCH_STATE(0)): benchmp() gets it before chunks is set. */
-	struct state *st = state;
+	struct state *st = r->state;
 	double chunks_per_us, us;
 	char name[64];
 	long usecs;
 	int i;
 
-	st->jobs = bench_arg_long(argv[0], 1, MAX_JOBS);
-	for (i = 1; i < argc; i++)
-		(void)bench_arg_long(argv[i], 0, MAX_USECS);
+	st->jobs = bench_arg_long(r->argv[0], 1, MAX_JOBS);
+	for (i = 1; i < r->argc; i++)
+		(void)bench_arg_long(r->argv[i], 0, MAX_USECS);
 	st->pids = calloc((size_t)st->jobs, sizeof(*st->pids));
 	if (st->pids == NULL)
 		bench_die("out of memory");
@@ -117,7 +116,7 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 	 * fastest interval, the one least slowed by other load.
 	 */
 	benchmp(NULL, do_spin, NULL, 0, 1, 0,
-		opts->repetitions > TRIES ? opts->repetitions : TRIES, st);
+		r->opts.repetitions > TRIES ? r->opts.repetitions : TRIES, st);
 	/* Iterations per microsecond in the fastest interval. */
 	chunks_per_us = report_quantile(result_last(), 1.0, 1e3, 1);
 	if (!(chunks_per_us > 0))
@@ -125,11 +124,11 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 	bench_debug("work loop: %.3f chunks of %d per microsecond",
 		    chunks_per_us, CHUNK);
 
-	for (i = 1; i < argc; i++) {
-		usecs = bench_arg_long(argv[i], 0, MAX_USECS);
+	for (i = 1; i < r->argc; i++) {
+		usecs = bench_arg_long(r->argv[i], 0, MAX_USECS);
 		st->chunks = (uint64)((double)usecs * chunks_per_us + 0.5);
-		benchmp(NULL, do_pmake, NULL, 0, opts->parallel, opts->warmup,
-			opts->repetitions, st);
+		benchmp(NULL, do_pmake, NULL, 0, r->opts.parallel,
+			r->opts.warmup, r->opts.repetitions, st);
 		us = report_median(result_last(), 1e-3, 0);
 		fprintf(stderr, "%ld %.2f\n", usecs, us);
 		/* No title: each line a metric of its own (jobs, work). */

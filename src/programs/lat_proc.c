@@ -318,13 +318,11 @@ static const struct variant {
 /* The program's argv[0], for find_hello() where there is no /proc. */
 static const char *argv0;
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	struct state *st = state;
-	const struct variant *v = &variants[BENCH_VARIANT(argv[0], variants)];
+	struct state *st = r->state;
+	const struct variant *v = &variants[BENCH_VARIANT(r->argv[0], variants)];
 
-	(void)argc;
 	st->envp = environ;
 	if (v->needs_hello)
 		find_hello(st, argv0);
@@ -332,8 +330,8 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 		bench_die("%s", SHELL);
 	if (v->forks)
 		reap_on_signal();
-	benchmp(v->init, v->bench, v->cleanup, 0, opts->parallel,
-		opts->warmup, opts->repetitions, st);
+	benchmp(v->init, v->bench, v->cleanup, 0, r->opts.parallel,
+		r->opts.warmup, r->opts.repetitions, st);
 	report_micro(v->metric, v->label, get_n());
 	return 0;
 }

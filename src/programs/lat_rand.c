@@ -83,18 +83,14 @@ static const struct variant {
 };
 #define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
 	size_t i;
 
-	(void)state;
-	(void)argc;
-	(void)argv;
 	bench_default_enough(CPU_INTERVAL_US);
 	for (i = 0; i < NVARIANTS; i++) {
-		benchmp(seed, variants[i].bench, NULL, 0, opts->parallel,
-			opts->warmup, opts->repetitions, NULL);
+		benchmp(seed, variants[i].bench, NULL, 0, r->opts.parallel,
+			r->opts.warmup, r->opts.repetitions, NULL);
 		report_nano(variants[i].metric, variants[i].label, get_n());
 	}
 	return 0;

@@ -277,15 +277,14 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	struct state *st = state;
+	struct state *st = r->state;
 	char label[512], name[METRIC_NAME_MAX];
 	pid_t server = 0;
 	int pass;
 
-	srv_check_args(&st->sa, argc);
+	srv_check_args(&st->sa, r->argc);
 	st->tcp_port = st->udp_port = st->sa.port;
 	if (st->sa.stop) {
 		st->host = st->sa.stop;
@@ -299,8 +298,8 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 		srv_daemon(serve, st);
 		return 0;
 	}
-	if (argc > 0) {
-		st->host = argv[0];
+	if (r->argc > 0) {
+		st->host = r->argv[0];
 	} else {
 		st->host = NET_LOOPBACK;
 		open_server(st, NET_LOOPBACK, 0, 0);
@@ -317,8 +316,8 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 		call(st->cl, NULLPROC, xdr_none, NULL,
 		     xdr_none, NULL, st->host);
 		clnt_destroy(st->cl);
-		benchmp(init, do_call, cleanup, 0, opts->parallel,
-			opts->warmup, opts->repetitions, st);
+		benchmp(init, do_call, cleanup, 0, r->opts.parallel,
+			r->opts.warmup, r->opts.repetitions, st);
 		snprintf(label, sizeof(label), "RPC/%s latency using %s",
 			 pass ? "tcp" : "udp", st->host);
 		metric_net(st->host,

@@ -131,22 +131,21 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	struct state *st = state;
-	const struct variant *v = &variants[BENCH_VARIANT(argv[0], variants)];
+	struct state *st = r->state;
+	const struct variant *v =
+		&variants[BENCH_VARIANT(r->argv[0], variants)];
 	char tmp[PATH_MAX], label[64], name[64];
 
-	(void)argc;
 	if (st->nfds > FD_SETSIZE - 8)
 		bench_fail("-n %ld: at most %d descriptors fit in an fd_set "
 			   "beside the ones already open", st->nfds,
 			   FD_SETSIZE - 8);
 	close(bench_tmpfile(tmp, sizeof(tmp), "lat_select"));
 	st->file = tmp;
-	benchmp(v->init, do_select, close_fds, 0, opts->parallel, opts->warmup,
-		opts->repetitions, st);
+	benchmp(v->init, do_select, close_fds, 0, r->opts.parallel,
+		r->opts.warmup, r->opts.repetitions, st);
 	snprintf(label, sizeof(label), v->fmt, st->nfds);
 	snprintf(name, sizeof(name), v->metric, st->nfds);
 	report_micro(name, label, get_n());

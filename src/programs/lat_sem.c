@@ -110,17 +110,14 @@ static void cleanup(iter_t n, void *cookie)
 		partner_reap(&st->pid, 1);
 }
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	struct state *st = state;
+	struct state *st = r->state;
 
-	(void)argc;
-	(void)argv;
-	make_set(2 * opts->parallel);
+	make_set(2 * r->opts.parallel);
 	st->semid = set_id;
-	benchmp(init, do_sem, cleanup, 0, opts->parallel, opts->warmup,
-		opts->repetitions, st);
+	benchmp(init, do_sem, cleanup, 0, r->opts.parallel, r->opts.warmup,
+		r->opts.repetitions, st);
 	report_micro("sem.latency", "Semaphore latency", get_n());
 	return 0;
 }

@@ -412,30 +412,30 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	struct state *st = state;
-	const struct variant *v = &variants[BENCH_VARIANT(argv[0], variants)];
+	struct state *st = r->state;
+	const struct variant *v =
+		&variants[BENCH_VARIANT(r->argv[0], variants)];
 
-	if (argc == 2 && !v->takes_file)
+	if (r->argc == 2 && !v->takes_file)
 		bench_usage();
-	if (argc == 2) {
+	if (r->argc == 2) {
 		/* Check the file now, before any copy is started. */
-		st->file = argv[1];
+		st->file = r->argv[1];
 		init_prot(0, st);
 		cleanup_prot(0, st);
 	}
 	if (v->bench == do_catch) {
-		bench_catch(st, opts, v->label, v->metric);
+		bench_catch(st, &r->opts, v->label, v->metric);
 		return 0;
 	}
 	if (v->bench == do_prot) {
-		bench_prot(st, opts, v->label, v->metric);
+		bench_prot(st, &r->opts, v->label, v->metric);
 		return 0;
 	}
-	benchmp(v->init, v->bench, v->cleanup, 0, opts->parallel,
-		opts->warmup, opts->repetitions, st);
+	benchmp(v->init, v->bench, v->cleanup, 0, r->opts.parallel,
+		r->opts.warmup, r->opts.repetitions, st);
 	report_micro(v->metric, v->label, get_n());
 	return 0;
 }

@@ -163,25 +163,25 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	struct state *st = state;
-	const struct variant *v = &variants[BENCH_VARIANT(argv[0], variants)];
+	struct state *st = r->state;
+	const struct variant *v =
+		&variants[BENCH_VARIANT(r->argv[0], variants)];
 	char tmp[PATH_MAX];
 
-	if (argc == 2 && !v->needs_file)
+	if (r->argc == 2 && !v->needs_file)
 		bench_usage();
-	if (v->needs_file && argc == 2) {
-		st->file = argv[1];
+	if (v->needs_file && r->argc == 2) {
+		st->file = r->argv[1];
 		if (access(st->file, R_OK) != 0)
 			bench_fail("%s: %s", st->file, strerror(errno));
 	} else if (v->needs_file) {
 		close(bench_tmpfile(tmp, sizeof(tmp), "lat_syscall"));
 		st->file = tmp;
 	}
-	benchmp(v->init, v->bench, v->cleanup, 0, opts->parallel,
-		opts->warmup, opts->repetitions, st);
+	benchmp(v->init, v->bench, v->cleanup, 0, r->opts.parallel,
+		r->opts.warmup, r->opts.repetitions, st);
 	report_micro(v->metric, v->label, get_n());
 	return 0;
 }

@@ -81,24 +81,19 @@ static void cleanup(iter_t n, void *cookie)
 }
 #endif
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	(void)state;
-	(void)argc;
-	(void)argv;
 #ifdef HAVE_UCONTEXT
 	{
 		static struct state st;
 
-		benchmp(init, do_swap, cleanup, 0, opts->parallel,
-			opts->warmup, opts->repetitions, &st);
+		benchmp(init, do_swap, cleanup, 0, r->opts.parallel,
+			r->opts.warmup, r->opts.repetitions, &st);
 		report_micro("ucontext.latency", "ucontext swap latency",
 			     get_n() * 2);
 	}
 	return 0;
 #else
-	(void)opts;
 	fprintf(stderr, "%s: this system has no getcontext/swapcontext; "
 		"nothing measured\n", bench_progname());
 	return 1;

@@ -83,17 +83,14 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	struct state *st = state;
+	struct state *st = r->state;
 	const char *path = st->given;
 	char stem[64];
 	int fd;
 	pid_t server = 0;
 
-	(void)argc;
-	(void)argv;
 	if (st->start && st->stop)
 		bench_usage();
 	if (path != NULL && *path == '\0')
@@ -138,8 +135,8 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 	memset(&st->addr, 0, sizeof(st->addr));
 	st->addr.sun_family = AF_UNIX;
 	strcpy(st->addr.sun_path, st->path);
-	benchmp(NULL, do_connect, NULL, 0, opts->parallel, opts->warmup,
-		opts->repetitions, st);
+	benchmp(NULL, do_connect, NULL, 0, r->opts.parallel, r->opts.warmup,
+		r->opts.repetitions, st);
 	if (server > 0)
 		srv_child_stop(server);
 	report_micro("unix.connect", "UNIX connection cost", get_n());

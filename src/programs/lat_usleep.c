@@ -198,15 +198,13 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	struct state *st = state;
+	struct state *st = r->state;
 	const struct variant *v = &variants[st->variant];
 	char label[64], name[64];
 
-	(void)argc;
-	st->usecs = bench_arg_long(argv[0], 0, MAX_USECS);
+	st->usecs = bench_arg_long(r->argv[0], 0, MAX_USECS);
 	if (st->usecs < v->min_usecs)
 		bench_fail("%s: usecs must be at least %ld", v->name,
 			   v->min_usecs);
@@ -219,8 +217,8 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 		start_copy(0, st);
 		end_copy(0, st);
 	}
-	benchmp(v->init, v->bench, v->cleanup, 0, opts->parallel, opts->warmup,
-		opts->repetitions, st);
+	benchmp(v->init, v->bench, v->cleanup, 0, r->opts.parallel,
+		r->opts.warmup, r->opts.repetitions, st);
 	snprintf(label, sizeof(label), "%s %ld microseconds", v->name,
 		 st->usecs);
 	snprintf(name, sizeof(name), "sleep.%s.%ld%s", v->name, st->usecs,

@@ -53,22 +53,19 @@ static void host_line(char *buf, size_t len)
 	topo_free(&t);
 }
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	const struct state *st = state;
+	const struct state *st = r->state;
 	double t[PROBE_LINE_SWEEPS][PROBE_LINE_STEPS], v[PROBE_LINE_SWEEPS];
 	size_t len = st->len, line, found[PROBE_LINE_SWEEPS];
 	struct probe pr;
 	int i, s, verbose = st->verbose;
 	char host[64];
 
-	(void)argc;
-	(void)argv;
 	if (len < 64 * 1024)
 		bench_fail("-M %zu: at least 64K is needed", len);
 	probe_check_len("-M", len, 1);
-	probe_init(&pr, len, 0, opts);
+	probe_init(&pr, len, 0, &r->opts);
 	line = probe_line_agreed(&pr, found, t);
 	if (verbose) {
 		for (i = 0; i < PROBE_LINE_STEPS; i++) {

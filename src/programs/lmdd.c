@@ -234,15 +234,13 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	struct state *st = state;
+	struct state *st = r->state;
 	char why[128];
 	double ns;
 
-	(void)opts;
-	if (dd_args_parse(&st->a, argc, argv, why, sizeof(why)) != 0) {
+	if (dd_args_parse(&st->a, r->argc, r->argv, why, sizeof(why)) != 0) {
 		if (*why == '\0')
 			bench_usage();
 		bench_fail("%s", why);

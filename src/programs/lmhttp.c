@@ -270,14 +270,12 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	struct state *st = state;
+	struct state *st = r->state;
 	const char *root = ".";
 
-	(void)opts;
-	if (st->do_stop && argc > 0)
+	if (st->do_stop && r->argc > 0)
 		bench_usage();
 	if (st->do_stop && st->port == 0)
 		bench_fail("port 0 (any free port) is only for starting");
@@ -285,8 +283,8 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 		stop(st->bind_addr, st->port);
 		return 0;
 	}
-	if (argc > 0)
-		root = argv[0];
+	if (r->argc > 0)
+		root = r->argv[0];
 	st->root = open(root, O_RDONLY | O_DIRECTORY);
 	if (st->root < 0)
 		bench_fail("%s: %s", root, strerror(errno));

@@ -89,18 +89,16 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
 	size_t limit = DEFAULT_MB, got = 0, step, cap;
 	long ps = sysconf(_SC_PAGESIZE), v;
 
-	(void)state;
-	(void)opts;
-	if (argc == 1 && bench_parse_long(argv[0], 1, MAX_REQUEST_MB, &v) != 0)
-		bench_fail("%s: not a number of MB from 1 to %ld", argv[0],
+	if (r->argc == 1 &&
+	    bench_parse_long(r->argv[0], 1, MAX_REQUEST_MB, &v) != 0)
+		bench_fail("%s: not a number of MB from 1 to %ld", r->argv[0],
 			   MAX_REQUEST_MB);
-	if (argc == 1)
+	if (r->argc == 1)
 		limit = (size_t)v;
 	if (ps <= 0)
 		bench_die("sysconf(_SC_PAGESIZE)");

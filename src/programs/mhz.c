@@ -129,19 +129,15 @@ static const struct metric mhz = {
 	.kind = KIND_PROPERTY
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	const struct state *st = state;
+	const struct state *st = r->state;
 	struct ops_operands ops;
 	struct estimate e;
 	const char *why;
 	double last = 0, t;
 	int round, i, stable = 0;
 
-	(void)opts;
-	(void)argc;
-	(void)argv;
 	bench_default_enough(CPU_INTERVAL_US);
 	ops_operands_init(&ops);
 	for (i = 0; i < NCHAINS; i++)

@@ -20,18 +20,14 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
 	struct timespec ts;
 	long ms;
 
-	(void)state;
-	(void)opts;
-	(void)argc;
-	if (bench_parse_long(argv[0], 0, MAX_MS, &ms) != 0)
+	if (bench_parse_long(r->argv[0], 0, MAX_MS, &ms) != 0)
 		bench_fail("%s: not a number of milliseconds from 0 to %ld",
-			   argv[0], MAX_MS);
+			   r->argv[0], MAX_MS);
 	ts.tv_sec = (time_t)(ms / 1000);
 	ts.tv_nsec = (ms % 1000) * 1000000L;
 	while (nanosleep(&ts, &ts) != 0)

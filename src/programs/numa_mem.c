@@ -208,18 +208,15 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	const struct state *args = state;
+	const struct state *args = r->state;
 	struct state s;
 	struct topo t;
 	size_t len = args->len;
 	double *lat, *bw;
 	int i, j, k, nn, bound, *cpus, ncpus;
 
-	(void)argc;
-	(void)argv;
 	if (args->copies != 1)
 		bench_fail("-P %d: the all-CPU figure runs a copy per CPU "
 			   "already; use 1", args->copies);
@@ -269,12 +266,12 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 			s.len = len;
 			s.cpu = cpu;
 			s.node = bound ? t.nodes[j].id : -1;
-			benchmp(setup, chase, teardown, 0, 1, opts->warmup,
-				opts->repetitions, &s);
+			benchmp(setup, chase, teardown, 0, 1, r->opts.warmup,
+				r->opts.repetitions, &s);
 			lat[i * nn + j] = report_median(result_last(),
 							1.0 / CHAIN_UNROLL, 0);
-			benchmp(setup, read_all, teardown, 0, 1, opts->warmup,
-				opts->repetitions, &s);
+			benchmp(setup, read_all, teardown, 0, 1, r->opts.warmup,
+				r->opts.repetitions, &s);
 			bw[i * nn + j] = mb_per_s(len);
 		}
 	}
@@ -303,8 +300,8 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 	s.copy_cpu = cpus;
 	s.node = -1;	/* and on the memory the kernel gives it: local */
 	if (ncpus > 1) {
-		benchmp(setup, read_all, teardown, 0, ncpus, opts->warmup,
-			opts->repetitions, &s);
+		benchmp(setup, read_all, teardown, 0, ncpus, r->opts.warmup,
+			r->opts.repetitions, &s);
 		fprintf(stderr, "All-CPU read bandwidth (%d copies): %.2f "
 			"MB/sec\n", ncpus, mb_per_s(s.len) * ncpus);
 		metric_value(&all_cpu, "All-CPU read bandwidth",

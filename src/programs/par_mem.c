@@ -49,10 +49,9 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	const struct state *st = state;
+	const struct state *st = r->state;
 	struct chain_spec spec = {CHAIN_RANDOM, 0, 0, 0, PAR_SEED};
 	size_t len = st->len, line = st->line, s, alloc, sizes[MAX_SIZES];
 	double par[MAX_SIZES], t1[MAX_SIZES];
@@ -60,8 +59,6 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 	int cost = st->cost, n = 0, i;
 	char x[32];
 
-	(void)argc;
-	(void)argv;
 	probe_check_line(line);
 	if (len < FIRST_SIZE)
 		bench_fail("-M %zu: at least %zu bytes are needed", len,
@@ -71,7 +68,7 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 		;
 	alloc = len > 2 * s ? len : 2 * s;
 	probe_check_len("-M", alloc, 1);
-	probe_init(&pr, alloc, MEM_HUGE, opts);
+	probe_init(&pr, alloc, MEM_HUGE, &r->opts);
 	if (line == 0 && (len < 64 * 1024 ||
 			  (line = probe_line_size(&pr, NULL)) == 0))
 		line = 64;	/* too small to measure, or no step seen */

@@ -106,23 +106,19 @@ static double max_parallelism(const struct variant *v,
 	return best;
 }
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
 	struct ops_operands ops;
 	double par;
 	size_t i;
 
-	(void)state;
-	(void)argc;
-	(void)argv;
 	bench_default_enough(CPU_INTERVAL_US);
 	/* A search over chain counts, each the fastest of its intervals:
 	 * a span per step would make it 10x longer for nothing. */
 	interval_span_off();
 	ops_operands_init(&ops);
 	for (i = 0; i < NVARIANTS; i++) {
-		par = max_parallelism(&variants[i], opts, &ops);
+		par = max_parallelism(&variants[i], &r->opts, &ops);
 		if (!(par > 0)) {
 			errno = 0;
 			bench_die("%s: one chain took no measurable time",

@@ -419,10 +419,9 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	struct state *st = state;
+	struct state *st = r->state;
 	const struct kernel *ks = st->version == 2 ? v2 : v1;
 	struct bench_point pts[4];
 	struct point cookies[4];
@@ -430,16 +429,14 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 	char label[64], name[64];
 	long pages;
 
-	(void)argc;
-	(void)argv;
 	st->len = st->bytes ? st->bytes / sizeof(double) : DEFAULT_LEN;
 	st->narrays = st->version == 1 ? 3 : 2;
 	pages = sysconf(_SC_PHYS_PAGES);
 	if (pages > 0 && (double)st->len * sizeof(double) * st->narrays *
-				 opts->parallel >
+				 r->opts.parallel >
 			 (double)pages * (double)mem_page_size())
 		bench_fail("%d copies of %d arrays of %zu doubles: more than "
-			   "the physical memory", opts->parallel, st->narrays,
+			   "the physical memory", r->opts.parallel, st->narrays,
 			   st->len);
 	/* lmbench3's eight lines stay alone unless the statistics are asked. */
 	if (bench_env()->stats)
@@ -450,8 +447,8 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 		pts[i] = BENCH_POINT(init_arrays, ks[i].bench, after,
 				     &cookies[i]);
 	}
-	benchmp_rounds(pts, 4, opts->parallel, opts->warmup,
-		       opts->repetitions);
+	benchmp_rounds(pts, 4, r->opts.parallel, r->opts.warmup,
+		       r->opts.repetitions);
 	for (i = 0; i < 4; i++) {
 		bench_point_result(&pts[i]);
 		snprintf(label, sizeof(label), "%s latency", ks[i].label);
@@ -462,7 +459,7 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 		snprintf(name, sizeof(name), "%s.bandwidth", ks[i].metric);
 		report_mb(name, "STREAM: bytes read + bytes written per element",
 			  label, get_n() * st->len * (uint64)ks[i].bytes *
-				 (uint64)opts->parallel);
+				 (uint64)r->opts.parallel);
 		bench_point_free(&pts[i]);
 	}
 	return 0;

@@ -172,18 +172,15 @@ static int grid_place(size_t p)
 	return p != 0 ? k : -1;
 }
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	const struct state *st = state;
+	const struct state *st = r->state;
 	size_t len = st->len, line = st->line, page, maxp, found = 0;
 	size_t got[SWEEPS], p;
 	double after[SWEEPS], cost = 0.0;
 	struct probe pr;
 	int at[SWEEPS], s, k, none = 0, place, want_cost = st->want_cost;
 
-	(void)argc;
-	(void)argv;
 	page = mem_page_size();
 	if (line < sizeof(void *) || line > page || page % line != 0)
 		bench_fail("-L %zu: a line must divide the %zu-byte page", line,
@@ -192,7 +189,7 @@ static int run(void *state, const struct bench_opts *opts, int argc,
 	if (maxp < 32)
 		bench_fail("-M %zu: at least 32 pages are needed", len);
 	probe_check_len("-M", len, 1);
-	probe_init(&pr, len, 0, opts);
+	probe_init(&pr, len, 0, &r->opts);
 	/* The sweeps are the repetition: one median a measurement. */
 	pr.rounds = 1;
 	for (s = 0; s < SWEEPS; s++) {

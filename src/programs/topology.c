@@ -66,16 +66,12 @@ static const struct bench_option options[] = {
 	BENCH_END
 };
 
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	const char *root = ((struct state *)state)->root;
+	const char *root = ((struct state *)r->state)->root;
 	struct topo t;
 	int i, k, llc, cores;
 
-	(void)opts;
-	(void)argc;
-	(void)argv;
 	if (topo_discover(&t, root) != 0)
 		bench_die("no CPUs found");
 	cores = count_distinct(&t, 1);

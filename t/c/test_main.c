@@ -52,17 +52,17 @@ static const struct bench_option options[] = {
 };
 
 /* What run() saw, printed on stdout; its status 7. */
-static int run(void *state, const struct bench_opts *opts, int argc,
-	       char *argv[])
+static int run(const struct bench_run *r)
 {
-	struct state *st = state;
+	struct state *st = r->state;
+	int i;
 
 	printf("f=%d c=%d b=%ld s=%zu m=%zu t=%s k=%s P=%d W=%d N=%d ops=%d",
 	       st->flag, st->count, st->big, st->size, st->mode,
-	       st->text ? st->text : "-", st->called, opts->parallel,
-	       opts->warmup, opts->repetitions, argc);
-	for (; argc > 0; argc--, argv++)
-		printf(" %s", argv[0]);
+	       st->text ? st->text : "-", st->called, r->opts.parallel,
+	       r->opts.warmup, r->opts.repetitions, r->argc);
+	for (i = 0; i < r->argc; i++)
+		printf(" %s", r->argv[i]);
 	printf("\n");
 	return 7;
 }
