@@ -274,6 +274,10 @@ struct bench_option {
 	{(item), (text), BENCH_ARG_NONE, 0, 0, 0, NULL}
 /* The end of a table of options. */
 #define BENCH_END {NULL, NULL, BENCH_ARG_NONE, 0, 0, 0, NULL}
+/* A table of options in the descriptor itself, its end added:
+ * `.options = BENCH_OPTIONS(BENCH_FLAG(...), BENCH_OPERAND(...))`. */
+#define BENCH_OPTIONS(...) \
+	((const struct bench_option[]){__VA_ARGS__, BENCH_END})
 
 /*
  * What run() is given: the state its options filled (NULL where the
@@ -308,9 +312,14 @@ struct bench_program {
 	.state_size = sizeof(struct state), \
 	.defaults = &(const struct state){__VA_ARGS__}
 int bench_main(int argc, char *argv[], const struct bench_program *p);
-/* The whole main() of a program that is the table given. */
+/*
+ * The whole main() of a program that is the table given, its run() the
+ * program's function named run: BENCH_MAIN(.usage = "...", .options =
+ * BENCH_OPTIONS(...), .min_ops = 1, BENCH_STATE(...)).
+ */
 #define BENCH_MAIN(...) \
-	static const struct bench_program bench_program_ = {__VA_ARGS__}; \
+	static const struct bench_program bench_program_ = { \
+		.run = run, __VA_ARGS__}; \
 	int main(int argc, char *argv[]) \
 	{ \
 		return bench_main(argc, argv, &bench_program_); \

@@ -353,15 +353,6 @@ static void sizes_rounds(struct state *sts, int n, const struct variant *v,
 	free(pts);
 }
 
-/* The operands and their --help lines (bench_main). */
-static const struct bench_option options[] = {
-	BENCH_OPERAND("<size>", "buffer bytes (K/M/G suffixes); several: a "
-		      "series"),
-	BENCH_OPERAND("conflict", "place the copy destination to share cache "
-		      "sets"),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	struct state *sts;
@@ -413,5 +404,9 @@ static int run(const struct bench_run *r)
 
 BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 		    "<size> [<size>...] %s [conflict]\n",
-	   .options = options, .min_ops = 2, .max_ops = -1, .run = run,
-	   BENCH_MODES(variants, struct variant))
+	   .min_ops = 2, .max_ops = -1, BENCH_MODES(variants, struct variant),
+	   .options = BENCH_OPTIONS(
+		BENCH_OPERAND("<size>", "buffer bytes (K/M/G suffixes); "
+			      "several: a series"),
+		BENCH_OPERAND("conflict", "place the copy destination to share "
+			      "cache sets")))

@@ -207,18 +207,6 @@ static void set_move(void *state, const char *arg)
 		bench_fail("-M: total must be at least 1 byte");
 }
 
-/* The options, the operand and their --help lines (bench_main). */
-static const struct bench_option options[] = {
-	SRV_ROWS_SERVER(sa),
-	SRV_ROWS_NET(sa),
-	SRV_ROW_PORT(sa),
-	BENCH_CALL("-m", "bytes per message (default 64 KB); several -m: one "
-		   "line each, timed in interleaved rounds", set_msize),
-	BENCH_CALL("-M", "bytes read per iteration (default one message; "
-		   "alone, also the message size)", set_move),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	struct state *o = r->state;
@@ -270,5 +258,13 @@ static int run(const struct bench_run *r)
 BENCH_MAIN(.usage = "-s [-b addr] [-p port] [-i idle_s] | [-m msg] [-M total] "
 		    "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 		    "[-p port] [host] | -S host [-p port]\n",
-	   .options = options, .min_ops = 0, .max_ops = 1, .run = run,
-	   BENCH_STATE(.sa = SRV_ARGS_DEFAULT(NET_PORT_BW_TCP)))
+	   .max_ops = 1, BENCH_STATE(.sa = SRV_ARGS_DEFAULT(NET_PORT_BW_TCP)),
+	   .options = BENCH_OPTIONS(
+		SRV_ROWS_SERVER(sa),
+		SRV_ROWS_NET(sa),
+		SRV_ROW_PORT(sa),
+		BENCH_CALL("-m", "bytes per message (default 64 KB); several "
+			   "-m: one line each, timed in interleaved rounds",
+			   set_msize),
+		BENCH_CALL("-M", "bytes read per iteration (default one "
+			   "message; alone, also the message size)", set_move)))

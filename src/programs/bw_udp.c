@@ -154,17 +154,6 @@ static void set_msize(void *state, const char *arg)
 			   MAX_MSG);
 }
 
-/* The options, the operands and their --help lines (bench_main). */
-static const struct bench_option options[] = {
-	SRV_ROWS_SERVER(c.sa),
-	SRV_ROWS_NET(c.sa),
-	SRV_ROW_PORT(c.sa),
-	BENCH_CALL("-m", "bytes per datagram (default 8 KB)", set_msize),
-	BENCH_OPERAND("size", "bytes sent per iteration (default 1024 "
-		      "datagrams, <= 10 MB)"),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	struct state *st = r->state;
@@ -210,6 +199,13 @@ static int run(const struct bench_run *r)
 BENCH_MAIN(.usage = "-s [-b addr] [-p port] [-i idle_s] | [-m msg] "
 		    "[-W <warmup>] [-N <repetitions>] [-p port] [host [size]] "
 		    "| -S host [-p port]\n",
-	   .options = options, .min_ops = 0, .max_ops = 2, .run = run,
+	   .max_ops = 2,
 	   BENCH_STATE(.c = {.sa = SRV_ARGS_DEFAULT(NET_PORT_BW_UDP),
-			     .msize = DEFAULT_MSG}))
+			     .msize = DEFAULT_MSG}),
+	   .options = BENCH_OPTIONS(
+		SRV_ROWS_SERVER(c.sa),
+		SRV_ROWS_NET(c.sa),
+		SRV_ROW_PORT(c.sa),
+		BENCH_CALL("-m", "bytes per datagram (default 8 KB)", set_msize),
+		BENCH_OPERAND("size", "bytes sent per iteration (default 1024 "
+			      "datagrams, <= 10 MB)")))

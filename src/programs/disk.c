@@ -439,29 +439,6 @@ static void set_seeks(void *state, const char *arg)
 	((struct state *)state)->nseeks = long_opt('n', arg, MAX_SEEKS);
 }
 
-/*
- * The options, the operand and their --help lines (bench_main); -W and
- * -N are the common options, described here for what they do in disk.
- * -w has no line: it is refused (run()).
- */
-#define STR_(x) #x
-#define STR(x) STR_(x)
-static const struct bench_option options[] = {
-	BENCH_FLAG("-B", "no O_DIRECT: drop the page cache per range",
-		   buffered),
-	BENCH_FLAG("-w", NULL, write),
-	BENCH_CALL("-z", "zones across the device (default " STR(DEFAULT_ZONES)
-		   ")", set_zones),
-	BENCH_CALL("-s", "bytes per zone sample (default 4M)", set_size),
-	BENCH_CALL("-n", "reads per seek figure (default " STR(DEFAULT_SEEKS)
-		   ")", set_seeks),
-	BENCH_OPERAND("-W", "microseconds of untimed random reads first"),
-	BENCH_OPERAND("-N", "samples per zone (default " STR(DEFAULT_REPS) ")"),
-	BENCH_OPERAND("<device|file>",
-		      "what to read: a block device or a file; only read"),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	struct state *st = r->state;
@@ -521,7 +498,28 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
+/*
+ * -W and -N are the common options, described here for what they do in
+ * disk.  -w has no line: it is refused (run()).
+ */
+#define STR_(x) #x
+#define STR(x) STR_(x)
 BENCH_MAIN(.usage = "[-B] [-z <zones>] [-s <size>] [-n <seeks>] [-W <warmup>] "
 		    "[-N <repetitions>] <device|file>\n",
-	   .options = options, .min_ops = 0, .max_ops = -1, .run = run,
-	   BENCH_STATE(.nzones = DEFAULT_ZONES, .nseeks = DEFAULT_SEEKS))
+	   .max_ops = -1,
+	   BENCH_STATE(.nzones = DEFAULT_ZONES, .nseeks = DEFAULT_SEEKS),
+	   .options = BENCH_OPTIONS(
+		BENCH_FLAG("-B", "no O_DIRECT: drop the page cache per range",
+			   buffered),
+		BENCH_FLAG("-w", NULL, write),
+		BENCH_CALL("-z", "zones across the device (default "
+			   STR(DEFAULT_ZONES) ")", set_zones),
+		BENCH_CALL("-s", "bytes per zone sample (default 4M)", set_size),
+		BENCH_CALL("-n", "reads per seek figure (default "
+			   STR(DEFAULT_SEEKS) ")", set_seeks),
+		BENCH_OPERAND("-W",
+			      "microseconds of untimed random reads first"),
+		BENCH_OPERAND("-N", "samples per zone (default "
+			      STR(DEFAULT_REPS) ")"),
+		BENCH_OPERAND("<device|file>", "what to read: a block device "
+			      "or a file; only read")))

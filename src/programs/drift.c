@@ -157,14 +157,6 @@ static const struct variant probes[] = {
 };
 #define NPROBES (sizeof(probes) / sizeof(probes[0]))
 
-/* The option and its --help line (bench_main); the probes' own follow. */
-static const struct bench_option options[] = {
-	BENCH_FLAG("-l",
-		   "list the probes (name, unit, what) and measure nothing",
-		   list),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	struct state *st = r->state;
@@ -204,6 +196,9 @@ static int run(const struct bench_run *r)
 	return fflush(stdout) == 0 ? 0 : 1;
 }
 
-BENCH_MAIN(.usage = "[-l] [%s ...]\n", .options = options, .min_ops = 0,
-	   .max_ops = -1, .run = run, BENCH_MODES(probes, struct variant),
-	   BENCH_STATE(.list = 0))
+BENCH_MAIN(.usage = "[-l] [%s ...]\n",
+	   .max_ops = -1, BENCH_MODES(probes, struct variant),
+	   BENCH_STATE(.list = 0),
+	   .options = BENCH_OPTIONS(
+		BENCH_FLAG("-l", "list the probes (name, unit, what) and "
+			   "measure nothing", list)))

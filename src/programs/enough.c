@@ -10,13 +10,6 @@
  */
 #include "bench.h"
 
-/* The operand line of --help (bench_main): there are none. */
-static const struct bench_option options[] = {
-	BENCH_OPERAND("(no arguments)",
-		      "print the clock's timing interval in microseconds"),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	const char *note;
@@ -39,5 +32,8 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "\n", .options = options, .min_ops = 0, .max_ops = -1,
-	   .run = run)
+BENCH_MAIN(.usage = "\n",
+	   .max_ops = -1,
+	   .options = BENCH_OPTIONS(
+		BENCH_OPERAND("(no arguments)", "print the clock's timing "
+			      "interval in microseconds")))

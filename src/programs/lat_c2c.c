@@ -298,18 +298,6 @@ struct state {
 	int copies;		/* -P: taken to be refused, in words */
 };
 
-/* The options and their --help lines (bench_main). */
-static const struct bench_option options[] = {
-	BENCH_TEXT("-c", "the CPUs to pair, e.g. 0-3,8 (default: all, or a "
-		   "sample)", list),
-	BENCH_FLAG("-l", "list the pairs and their relations, measure nothing",
-		   listing),
-	BENCH_TEXT("-r", "read the topology under this root instead of /sys",
-		   root),
-	BENCH_INT("-P", NULL, copies, 1, 4096),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	const struct state *args = r->state;
@@ -444,5 +432,12 @@ static int run(const struct bench_run *r)
 
 BENCH_MAIN(.usage = "[-W <warmup>] [-N <repetitions>] [-c <cpulist>] [-l] "
 		    "[-r <sysfs root>]",
-	   .options = options, .min_ops = 0, .max_ops = 0, .run = run,
-	   BENCH_STATE(.root = "/sys", .copies = 1))
+	   BENCH_STATE(.root = "/sys", .copies = 1),
+	   .options = BENCH_OPTIONS(
+		BENCH_TEXT("-c", "the CPUs to pair, e.g. 0-3,8 (default: all, "
+			   "or a sample)", list),
+		BENCH_FLAG("-l", "list the pairs and their relations, measure "
+			   "nothing", listing),
+		BENCH_TEXT("-r", "read the topology under this root instead of "
+			   "/sys", root),
+		BENCH_INT("-P", NULL, copies, 1, 4096)))

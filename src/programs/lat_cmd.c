@@ -94,13 +94,6 @@ static void try_once(struct state *st)
 			  WTERMSIG(status));
 }
 
-/* The operand's --help line (bench_main). */
-static const struct bench_option options[] = {
-	BENCH_OPERAND("cmdline...",
-		      "the command and its arguments, run without a shell"),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	struct state *st = r->state;
@@ -117,5 +110,7 @@ static int run(const struct bench_run *r)
 /* Options end at the first operand: "lat_cmd ls -l" runs "ls -l". */
 BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 		    "cmdline...\n",
-	   .options = options, .min_ops = 1, .max_ops = -1, .in_order = 1,
-	   .run = run, BENCH_STATE(0))
+	   .min_ops = 1, .max_ops = -1, .in_order = 1, BENCH_STATE(0),
+	   .options = BENCH_OPTIONS(
+		BENCH_OPERAND("cmdline...", "the command and its arguments, "
+			      "run without a shell")))

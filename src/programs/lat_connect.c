@@ -147,14 +147,6 @@ static void do_accept(iter_t n, void *cookie)
 		connect_accepted(cookie);
 }
 
-/* The options, the operand and their --help lines (bench_main). */
-static const struct bench_option options[] = {
-	SRV_ROWS_SERVER(sa),
-	SRV_ROWS_NET(sa),
-	SRV_ROW_PORT(sa),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	struct state *st = r->state;
@@ -181,5 +173,9 @@ static int run(const struct bench_run *r)
 
 BENCH_MAIN(.usage = "-s [-b addr] [-p port] [-i idle_s] | [-N <repetitions>] "
 		    "[-p port] [host] | -S host [-p port]\n",
-	   .options = options, .min_ops = 0, .max_ops = 1, .run = run,
-	   BENCH_STATE(.sa = SRV_ARGS_DEFAULT(NET_PORT_LAT_CONNECT)))
+	   .max_ops = 1,
+	   BENCH_STATE(.sa = SRV_ARGS_DEFAULT(NET_PORT_LAT_CONNECT)),
+	   .options = BENCH_OPTIONS(
+		SRV_ROWS_SERVER(sa),
+		SRV_ROWS_NET(sa),
+		SRV_ROW_PORT(sa)))

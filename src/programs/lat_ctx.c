@@ -348,17 +348,6 @@ static void json_point(const struct metric *m, const char *x, int i,
 	metric_json_end();
 }
 
-/* The options, the operand and their --help lines (bench_main). */
-static const struct bench_option options[] = {
-	/* A line of its own for -N, which bench_main parses. */
-	BENCH_OPERAND("-N", "rounds (default 31 with one copy, else 11)"),
-	BENCH_LONG("-s", "KB of its own array each process sums per hand-over",
-		   kb, 0, MAX_KB),
-	BENCH_OPERAND("procs",
-		      "processes in the ring: one point per count given"),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	struct bench_point *pts;
@@ -426,5 +415,12 @@ static int run(const struct bench_run *r)
 
 BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 		    "[-s <size in KB>] procs [procs ...]\n",
-	   .options = options, .min_ops = 1, .max_ops = -1, .run = run,
-	   BENCH_STATE(0))
+	   .min_ops = 1, .max_ops = -1, BENCH_STATE(0),
+	   .options = BENCH_OPTIONS(
+		/* A line of its own for -N, which bench_main parses. */
+		BENCH_OPERAND("-N", "rounds (default 31 with one copy, else "
+			      "11)"),
+		BENCH_LONG("-s", "KB of its own array each process sums per "
+			   "hand-over", kb, 0, MAX_KB),
+		BENCH_OPERAND("procs", "processes in the ring: one point per "
+			      "count given")))

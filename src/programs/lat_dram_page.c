@@ -86,14 +86,6 @@ static double pairs(struct probe *pr, size_t len, size_t partner)
 	return probe_head(pr, chain_chase(head, lap / CHAIN_UNROLL + 1));
 }
 
-/* The options and their --help lines (bench_main). */
-static const struct bench_option options[] = {
-	BENCH_FLAG("-v", "also print the near and far pair times", verbose),
-	BENCH_SIZE("-M", "the buffer, larger than the caches (default 256 MB)",
-		   len),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	const struct state *st = r->state;
@@ -136,4 +128,9 @@ static int run(const struct bench_run *r)
 }
 
 BENCH_MAIN(.usage = "[-v] [-W <warmup>] [-N <repetitions>] [-M <len>]\n",
-	   .options = options, .run = run, BENCH_STATE(.len = DEFAULT_LEN))
+	   BENCH_STATE(.len = DEFAULT_LEN),
+	   .options = BENCH_OPTIONS(
+		BENCH_FLAG("-v", "also print the near and far pair times",
+			   verbose),
+		BENCH_SIZE("-M", "the buffer, larger than the caches (default "
+			   "256 MB)", len)))

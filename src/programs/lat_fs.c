@@ -465,16 +465,6 @@ static void set_size(void *state, const char *arg)
 	st->one_size_given = 1;
 }
 
-/* The options, the operand and their --help lines (bench_main). */
-static const struct bench_option options[] = {
-	BENCH_CALL("-s", "file size (default: 0, 1, 4 and 10 KB in turn)",
-		   set_size),
-	BENCH_LONG("-n", "files per directory (default 100)", per_dir, 1,
-		   MAX_PER_DIR),
-	BENCH_OPERAND("dir", "where the files go (default $TMPDIR, else /tmp)"),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	struct state *st = r->state;
@@ -532,5 +522,11 @@ static int run(const struct bench_run *r)
 
 BENCH_MAIN(.usage = "[-s <size>] [-n <files-per-dir>] [-P <parallelism>] "
 		    "[-W <warmup>] [-N <repetitions>] [dir]\n",
-	   .options = options, .min_ops = 0, .max_ops = 1, .run = run,
-	   BENCH_STATE(.per_dir = DEFAULT_PER_DIR))
+	   .max_ops = 1, BENCH_STATE(.per_dir = DEFAULT_PER_DIR),
+	   .options = BENCH_OPTIONS(
+		BENCH_CALL("-s", "file size (default: 0, 1, 4 and 10 KB in "
+			   "turn)", set_size),
+		BENCH_LONG("-n", "files per directory (default 100)", per_dir,
+			   1, MAX_PER_DIR),
+		BENCH_OPERAND("dir", "where the files go (default $TMPDIR, "
+			      "else /tmp)")))

@@ -92,19 +92,6 @@ static void stop(struct state *st)
 	close(fd);
 }
 
-/* The options, the operands and their --help lines (bench_main). */
-static const struct bench_option options[] = {
-	BENCH_FLAG("-d", "print each request on stderr before timing it",
-		   debug),
-	BENCH_FLAG("-e", "echo each response to stdout once, before timing it",
-		   echo),
-	BENCH_OPERAND("host",
-		      "the lmhttp server; file names come on standard input"),
-	BENCH_OPERAND("port", "its port (default 8008)"),
-	BENCH_FLAG("-S", "stop the lmhttp server on host", do_stop),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	struct state *st = r->state;
@@ -165,5 +152,13 @@ static int run(const struct bench_run *r)
 
 BENCH_MAIN(.usage = "[-d] [-e] [-N <repetitions>] host [port] < files | "
 		    "-S host [port]\n",
-	   .options = options, .min_ops = 1, .max_ops = 2, .run = run,
-	   BENCH_STATE(.port = NET_PORT_HTTP))
+	   .min_ops = 1, .max_ops = 2, BENCH_STATE(.port = NET_PORT_HTTP),
+	   .options = BENCH_OPTIONS(
+		BENCH_FLAG("-d", "print each request on stderr before timing "
+			   "it", debug),
+		BENCH_FLAG("-e", "echo each response to stdout once, before "
+			   "timing it", echo),
+		BENCH_OPERAND("host", "the lmhttp server; file names come on "
+			      "standard input"),
+		BENCH_OPERAND("port", "its port (default 8008)"),
+		BENCH_FLAG("-S", "stop the lmhttp server on host", do_stop)))

@@ -289,17 +289,6 @@ struct state {
 	size_t len;		/* -M */
 };
 
-/* The options, the operands and their --help lines (bench_main). */
-static const struct bench_option options[] = {
-	BENCH_INT("-n", "loader processes driving memory (default 1)", loaders,
-		  1, MAX_LOADERS),
-	BENCH_SIZE("-M", "the chased buffer and each loader's (default 256 MB)",
-		   len),
-	BENCH_OPERAND("rd", "the loaders read one word per line"),
-	BENCH_OPERAND("wr", "the loaders write one word per line"),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	const struct state *st = r->state;
@@ -404,5 +393,12 @@ static int run(const struct bench_run *r)
 
 BENCH_MAIN(.usage = "[-n <loaders>] [-M <len>] [-W <warmup>] "
 		    "[-N <repetitions>] rd|wr\n",
-	   .options = options, .min_ops = 1, .max_ops = 1, .run = run,
-	   BENCH_STATE(.loaders = 1, .len = DEFAULT_LEN))
+	   .min_ops = 1, .max_ops = 1,
+	   BENCH_STATE(.loaders = 1, .len = DEFAULT_LEN),
+	   .options = BENCH_OPTIONS(
+		BENCH_INT("-n", "loader processes driving memory (default 1)",
+			  loaders, 1, MAX_LOADERS),
+		BENCH_SIZE("-M", "the chased buffer and each loader's (default "
+			   "256 MB)", len),
+		BENCH_OPERAND("rd", "the loaders read one word per line"),
+		BENCH_OPERAND("wr", "the loaders write one word per line")))

@@ -386,24 +386,6 @@ static void set_group(void *state, const char *arg)
 		bad_arg("-g 0: a group must hold a byte");
 }
 
-/* The options, the operands and their --help lines (bench_main). */
-static const struct bench_option options[] = {
-	BENCH_FLAG("-t", "random order over the whole size (defeats prefetch)",
-		   random),
-	BENCH_CALL("-g", "random order inside groups of this many bytes",
-		   set_group),
-	BENCH_FLAG("-H", "ask for transparent huge pages", huge),
-	BENCH_SIZE("-m", "the smallest size timed (default 512 bytes): the "
-		   "sizes below are left out", min),
-	BENCH_TEXT("-c", "the caches' sizes, comma-separated: four sizes per "
-		   "power of two near each, one elsewhere", cache_list),
-	BENCH_OPERAND("len_MB", "the largest size, MB unless it has a K/M/G "
-		      "suffix"),
-	BENCH_OPERAND("stride", "bytes between elements, one series each "
-		      "(default 64)"),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	struct state *st = r->state;
@@ -470,5 +452,19 @@ static int run(const struct bench_run *r)
 BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 		    "[-t | -g <group>] [-H] [-m <min>] [-c <caches>] len_MB "
 		    "[stride...]\n",
-	   .options = options, .min_ops = 1, .max_ops = MAX_STRIDES + 1,
-	   .run = run, BENCH_STATE(0))
+	   .min_ops = 1, .max_ops = MAX_STRIDES + 1, BENCH_STATE(0),
+	   .options = BENCH_OPTIONS(
+		BENCH_FLAG("-t", "random order over the whole size (defeats "
+			   "prefetch)", random),
+		BENCH_CALL("-g", "random order inside groups of this many "
+			   "bytes", set_group),
+		BENCH_FLAG("-H", "ask for transparent huge pages", huge),
+		BENCH_SIZE("-m", "the smallest size timed (default 512 bytes): "
+			   "the sizes below are left out", min),
+		BENCH_TEXT("-c", "the caches' sizes, comma-separated: four "
+			   "sizes per power of two near each, one elsewhere",
+			   cache_list),
+		BENCH_OPERAND("len_MB", "the largest size, MB unless it has a "
+			      "K/M/G suffix"),
+		BENCH_OPERAND("stride", "bytes between elements, one series "
+			      "each (default 64)")))

@@ -87,18 +87,6 @@ static void cleanup_copy(iter_t n, void *cookie)
 	free(st->offsets);
 }
 
-/* The options, the operands and their --help lines (bench_main). */
-static const struct bench_option options[] = {
-	BENCH_FLAG("-r", "touch the pages in random order", random),
-	FILE_ROW_PRIVATE(private_copies),
-	BENCH_OPERAND("<size>", "bytes of the file mapped per iteration; "
-		      "several sizes: one line each, timed in interleaved "
-		      "rounds"),
-	BENCH_OPERAND("<file>",
-		      "the file, at least as large as the largest size"),
-	BENCH_END
-};
-
 /* The points of the run's "mappings: x MB mapped, y microseconds. */
 static const struct metric series = {
 	.name = "mmap.latency", .unit = "microseconds", .better = BETTER_LOWER,
@@ -165,5 +153,12 @@ static int run(const struct bench_run *r)
 
 BENCH_MAIN(.usage = "[-r] [-C] [-P <parallelism>] [-W <warmup>] "
 		    "[-N <repetitions>] <size>... <file>\n",
-	   .options = options, .min_ops = 2, .max_ops = -1, .run = run,
-	   BENCH_STATE(0))
+	   .min_ops = 2, .max_ops = -1, BENCH_STATE(0),
+	   .options = BENCH_OPTIONS(
+		BENCH_FLAG("-r", "touch the pages in random order", random),
+		FILE_ROW_PRIVATE(private_copies),
+		BENCH_OPERAND("<size>", "bytes of the file mapped per "
+			      "iteration; several sizes: one line each, timed "
+			      "in interleaved rounds"),
+		BENCH_OPERAND("<file>", "the file, at least as large as the "
+			      "largest size")))

@@ -190,13 +190,6 @@ static void cleanup_fault(iter_t n, void *cookie)
 			"faulted\n", bench_progname(), st->faults, st->reads);
 }
 
-/* The option, the operand and their --help lines (bench_main). */
-static const struct bench_option options[] = {
-	FILE_ROW_PRIVATE(private_copies),
-	BENCH_OPERAND("<file>", "the file whose pages are faulted in"),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	struct state *st = r->state;
@@ -217,5 +210,7 @@ static int run(const struct bench_run *r)
 
 BENCH_MAIN(.usage = "[-C] [-P <parallelism>] [-W <warmup>] "
 		    "[-N <repetitions>] <file>\n",
-	   .options = options, .min_ops = 1, .max_ops = 1, .run = run,
-	   BENCH_STATE(.private_copies = 0))
+	   .min_ops = 1, .max_ops = 1, BENCH_STATE(.private_copies = 0),
+	   .options = BENCH_OPTIONS(
+		FILE_ROW_PRIVATE(private_copies),
+		BENCH_OPERAND("<file>", "the file whose pages are faulted in")))

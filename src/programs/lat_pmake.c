@@ -87,14 +87,6 @@ static void do_pmake(iter_t n, void *cookie)
 	}
 }
 
-/* The operands and their --help lines (bench_main). */
-static const struct bench_option options[] = {
-	BENCH_OPERAND("jobs", "processes started per iteration"),
-	BENCH_OPERAND("usecs",
-		      "microseconds of CPU work per job, one point each"),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	/* Zeroed (BENCH_STATE(0)): benchmp() gets it before chunks is set. */
@@ -146,5 +138,8 @@ static int run(const struct bench_run *r)
 
 BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 		    "jobs usecs...\n",
-	   .options = options, .min_ops = 2, .max_ops = -1, .run = run,
-	   BENCH_STATE(0))
+	   .min_ops = 2, .max_ops = -1, BENCH_STATE(0),
+	   .options = BENCH_OPTIONS(
+		BENCH_OPERAND("jobs", "processes started per iteration"),
+		BENCH_OPERAND("usecs", "microseconds of CPU work per job, one "
+			      "point each")))

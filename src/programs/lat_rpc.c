@@ -266,17 +266,6 @@ static void set_proto(void *state, const char *arg)
 		bench_usage();
 }
 
-/* The options, the operand and their --help lines (bench_main). */
-static const struct bench_option options[] = {
-	SRV_ROWS_SERVER(sa),
-	SRV_ROWS_NET(sa),
-	BENCH_INT("-o", "the server's TCP and UDP port (default 31236)",
-		  sa.port, 0, NET_PORT_MAX),
-	BENCH_CALL("-p", "the transport to time (default: udp, then tcp)",
-		   set_proto),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	struct state *st = r->state;
@@ -333,6 +322,12 @@ static int run(const struct bench_run *r)
 BENCH_MAIN(.usage = "-s [-b addr] [-o port] [-i idle_s] | [-p tcp|udp] "
 		    "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 		    "[-o port] [host] | -S host [-o port]\n",
-	   .options = options, .min_ops = 0, .max_ops = 1, .run = run,
-	   BENCH_STATE(.sa = SRV_ARGS_DEFAULT(NET_PORT_LAT_RPC),
-		       .protos = 3))
+	   .max_ops = 1,
+	   BENCH_STATE(.sa = SRV_ARGS_DEFAULT(NET_PORT_LAT_RPC), .protos = 3),
+	   .options = BENCH_OPTIONS(
+		SRV_ROWS_SERVER(sa),
+		SRV_ROWS_NET(sa),
+		BENCH_INT("-o", "the server's TCP and UDP port (default 31236)",
+			  sa.port, 0, NET_PORT_MAX),
+		BENCH_CALL("-p", "the transport to time (default: udp, then "
+			   "tcp)", set_proto)))

@@ -124,13 +124,6 @@ static const struct variant {
 	 "a listening TCP socket's duplicates (none ready)"},
 };
 
-/* The option and its --help line (bench_main); the operand is a mode. */
-static const struct bench_option options[] = {
-	BENCH_LONG("-n", "descriptors given to select() (default 200)", nfds,
-		   1, FD_SETSIZE),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	struct state *st = r->state;
@@ -154,6 +147,8 @@ static int run(const struct bench_run *r)
 
 BENCH_MAIN(.usage = "[-n fds] [-P <parallelism>] [-W <warmup>] "
 		    "[-N <repetitions>] %s\n",
-	   .options = options, .min_ops = 1, .max_ops = 1, .run = run,
-	   BENCH_MODES(variants, struct variant),
-	   BENCH_STATE(.nfds = DEFAULT_FDS))
+	   .min_ops = 1, .max_ops = 1, BENCH_MODES(variants, struct variant),
+	   BENCH_STATE(.nfds = DEFAULT_FDS),
+	   .options = BENCH_OPTIONS(
+		BENCH_LONG("-n", "descriptors given to select() (default 200)",
+			   nfds, 1, FD_SETSIZE)))

@@ -405,13 +405,6 @@ static const struct variant {
 	 "a store to a read-only page: fault, SIGSEGV, handler; less catch"},
 };
 
-/* The operand's --help line (bench_main); the first operand is a mode. */
-static const struct bench_option options[] = {
-	BENCH_OPERAND("file", "for prot: map this file's first page "
-		      "(default: anonymous)"),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	struct state *st = r->state;
@@ -442,5 +435,8 @@ static int run(const struct bench_run *r)
 
 BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 		    "%s [file]\n",
-	   .options = options, .min_ops = 1, .max_ops = 2, .run = run,
-	   BENCH_MODES(variants, struct variant), BENCH_STATE(0))
+	   .min_ops = 1, .max_ops = 2, BENCH_MODES(variants, struct variant),
+	   BENCH_STATE(0),
+	   .options = BENCH_OPTIONS(
+		BENCH_OPERAND("file", "for prot: map this file's first page "
+			      "(default: anonymous)")))

@@ -156,13 +156,6 @@ static const struct variant {
 	 "syscall.open_close", "open() and close() the file"},
 };
 
-/* The operand's --help line (bench_main); the first operand is a mode. */
-static const struct bench_option options[] = {
-	BENCH_OPERAND("file",
-		      "the file for stat, fstat, open (default: a temp file)"),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	struct state *st = r->state;
@@ -188,5 +181,8 @@ static int run(const struct bench_run *r)
 
 BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 		    "%s [file]\n",
-	   .options = options, .min_ops = 1, .max_ops = 2, .run = run,
-	   BENCH_MODES(variants, struct variant), BENCH_STATE(.fd = -1))
+	   .min_ops = 1, .max_ops = 2, BENCH_MODES(variants, struct variant),
+	   BENCH_STATE(.fd = -1),
+	   .options = BENCH_OPTIONS(
+		BENCH_OPERAND("file", "the file for stat, fstat, open "
+			      "(default: a temp file)")))

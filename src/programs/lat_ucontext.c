@@ -101,5 +101,4 @@ static int run(const struct bench_run *r)
 }
 
 /* No options, no operands: -P/-W/-N alone. */
-BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]\n",
-	   .min_ops = 0, .max_ops = 0, .run = run)
+BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]\n")

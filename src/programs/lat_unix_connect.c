@@ -71,18 +71,6 @@ static void set_path(struct state *st, const char *stem)
 		bench_fail("%s: socket path too long", dir);
 }
 
-/* The options and their --help lines (bench_main). */
-static const struct bench_option options[] = {
-	BENCH_FLAG("-s", "start a server in the background and exit", start),
-	BENCH_INT("-i", "the server exits after this many idle seconds "
-		  "(default " SRV_STR(SRV_IDLE_DEFAULT) ")", idle_s, 0,
-		  SRV_IDLE_MAX),
-	BENCH_TEXT("-p", "the socket path (default $TMPDIR/lmbench-ng-unix.<uid>)",
-		   given),
-	BENCH_FLAG("-S", "stop the server listening on the path", stop),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	struct state *st = r->state;
@@ -145,5 +133,13 @@ static int run(const struct bench_run *r)
 
 BENCH_MAIN(.usage = "-s [-p path] [-i idle_s] | [-P <parallelism>] "
 		    "[-W <warmup>] [-N <repetitions>] [-p path] | -S [-p path]\n",
-	   .options = options, .min_ops = 0, .max_ops = 0, .run = run,
-	   BENCH_STATE(.idle_s = SRV_IDLE_DEFAULT))
+	   BENCH_STATE(.idle_s = SRV_IDLE_DEFAULT),
+	   .options = BENCH_OPTIONS(
+		BENCH_FLAG("-s", "start a server in the background and exit",
+			   start),
+		BENCH_INT("-i", "the server exits after this many idle seconds "
+			  "(default " SRV_STR(SRV_IDLE_DEFAULT) ")", idle_s, 0,
+			  SRV_IDLE_MAX),
+		BENCH_TEXT("-p", "the socket path (default "
+			   "$TMPDIR/lmbench-ng-unix.<uid>)", given),
+		BENCH_FLAG("-S", "stop the server listening on the path", stop)))

@@ -189,15 +189,6 @@ static const struct variant {
 	 "setitimer() and sigsuspend() until SIGALRM"},
 };
 
-/* The options, the operand and their --help lines (bench_main). */
-static const struct bench_option options[] = {
-	BENCH_FLAG("-r", "sleep under SCHED_FIFO at the highest priority",
-		   realtime),
-	BENCH_MODE("-u", "how to sleep (default usleep)", variant),
-	BENCH_OPERAND("usecs", "microseconds to ask for"),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	struct state *st = r->state;
@@ -229,5 +220,10 @@ static int run(const struct bench_run *r)
 
 BENCH_MAIN(.usage = "[-r] [-u %s] [-P <parallelism>] [-W <warmup>] "
 		    "[-N <repetitions>] usecs\n",
-	   .options = options, .min_ops = 1, .max_ops = 1, .run = run,
-	   BENCH_MODES(variants, struct variant), BENCH_STATE(0))
+	   .min_ops = 1, .max_ops = 1, BENCH_MODES(variants, struct variant),
+	   BENCH_STATE(0),
+	   .options = BENCH_OPTIONS(
+		BENCH_FLAG("-r", "sleep under SCHED_FIFO at the highest "
+			   "priority", realtime),
+		BENCH_MODE("-u", "how to sleep (default usleep)", variant),
+		BENCH_OPERAND("usecs", "microseconds to ask for")))

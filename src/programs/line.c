@@ -25,15 +25,6 @@ struct state {
 	size_t len;		/* -M */
 };
 
-/* The options and their --help lines (bench_main). */
-static const struct bench_option options[] = {
-	BENCH_FLAG("-v", "print the latency of every pair distance timed",
-		   verbose),
-	BENCH_SIZE("-M", "the region chased, > L1 and < L2 (default 2 MB)",
-		   len),
-	BENCH_END
-};
-
 /* The host's line size, in words, for the message that found none. */
 static void host_line(char *buf, size_t len)
 {
@@ -99,4 +90,9 @@ static int run(const struct bench_run *r)
 }
 
 BENCH_MAIN(.usage = "[-v] [-W <warmup>] [-N <repetitions>] [-M <len>]\n",
-	   .options = options, .run = run, BENCH_STATE(.len = DEFAULT_LEN))
+	   BENCH_STATE(.len = DEFAULT_LEN),
+	   .options = BENCH_OPTIONS(
+		BENCH_FLAG("-v", "print the latency of every pair distance "
+			   "timed", verbose),
+		BENCH_SIZE("-M", "the region chased, > L1 and < L2 (default 2 "
+			   "MB)", len)))

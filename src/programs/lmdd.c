@@ -209,31 +209,6 @@ static void report(const struct state *st, double ns)
 	metric_value(&m, st->a.label, st->a.print == 2 ? secs : mbs);
 }
 
-/* The key=value operands and their --help lines (bench_main). */
-static const struct bench_option options[] = {
-	BENCH_OPERAND("if", "input file (default internal: a buffer, no read)"),
-	BENCH_OPERAND("of",
-		      "output file (default internal: discard, no write)"),
-	BENCH_OPERAND("bs", "block size in bytes, k/m/g suffixes (default 8k)"),
-	BENCH_OPERAND("count",
-		      "blocks to copy (default: until the input ends)"),
-	BENCH_OPERAND("move",
-		      "bytes to copy, a multiple of bs, instead of count"),
-	BENCH_OPERAND("skip", "start reading at this block of the input"),
-	BENCH_OPERAND("seek", "start writing at this block of the output"),
-	BENCH_OPERAND("fsync", "1: the fsync() of the output is timed too"),
-	BENCH_OPERAND("label", "text printed before the result, as is"),
-	BENCH_OPERAND("print", "0: the full line (default), 1: MB/s only, "
-		      "2: seconds only"),
-	BENCH_OPERAND("opat",
-		      "1: each 4-byte word written holds its offset / 4"),
-	BENCH_OPERAND("ipat", "1: check the input holds that pattern"),
-	BENCH_OPERAND("force", "1: allow writing to a path that exists"),
-	BENCH_OPERAND("trunc",
-		      "1: with force=1, truncate an existing file first"),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	struct state *st = r->state;
@@ -271,5 +246,30 @@ BENCH_MAIN(.usage = "[if=file|internal] [of=file|internal] [bs=size] "
 		    "[count=n] [move=size] [skip=n] [seek=n] [fsync=0|1] "
 		    "[label=text] [print=0|1|2] [opat=0|1] [ipat=0|1] "
 		    "[force=0|1] [trunc=0|1]\n",
-	   .options = options, .min_ops = 0, .max_ops = -1, .run = run,
-	   BENCH_STATE(.ifd = -1, .ofd = -1))
+	   .max_ops = -1, BENCH_STATE(.ifd = -1, .ofd = -1),
+	   .options = BENCH_OPTIONS(
+		BENCH_OPERAND("if", "input file (default internal: a buffer, "
+			      "no read)"),
+		BENCH_OPERAND("of", "output file (default internal: discard, "
+			      "no write)"),
+		BENCH_OPERAND("bs", "block size in bytes, k/m/g suffixes "
+			      "(default 8k)"),
+		BENCH_OPERAND("count",
+			      "blocks to copy (default: until the input ends)"),
+		BENCH_OPERAND("move", "bytes to copy, a multiple of bs, "
+			      "instead of count"),
+		BENCH_OPERAND("skip", "start reading at this block of the "
+			      "input"),
+		BENCH_OPERAND("seek", "start writing at this block of the "
+			      "output"),
+		BENCH_OPERAND("fsync", "1: the fsync() of the output is timed "
+			      "too"),
+		BENCH_OPERAND("label", "text printed before the result, as is"),
+		BENCH_OPERAND("print", "0: the full line (default), 1: MB/s "
+			      "only, 2: seconds only"),
+		BENCH_OPERAND("opat", "1: each 4-byte word written holds its "
+			      "offset / 4"),
+		BENCH_OPERAND("ipat", "1: check the input holds that pattern"),
+		BENCH_OPERAND("force", "1: allow writing to a path that exists"),
+		BENCH_OPERAND("trunc", "1: with force=1, truncate an existing "
+			      "file first")))

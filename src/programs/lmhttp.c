@@ -253,23 +253,6 @@ static void stop(const char *host, int port)
 	close(fd);
 }
 
-/* The options, the operand and their --help lines (bench_main). */
-static const struct bench_option options[] = {
-	BENCH_FLAG("-f", "stay in the foreground", foreground),
-	BENCH_TEXT("-b", "the address to listen on (default 127.0.0.1)",
-		   bind_addr),
-	BENCH_INT("-p", "the port (default 8008; 0: any free one, printed)",
-		  port, 0, NET_PORT_MAX),
-	BENCH_INT("-i", "exit after this many seconds without a request "
-		  "(default 60)", idle_s, 0, SRV_IDLE_MAX),
-	BENCH_INT("-t", "seconds a connection may take in all (default 5)",
-		  limit_s, 1, MAX_CONN_LIMIT_S),
-	BENCH_OPERAND("docroot",
-		      "the directory served (default: the current one)"),
-	BENCH_FLAG("-S", "stop the server listening there", do_stop),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	struct state *st = r->state;
@@ -299,6 +282,19 @@ static int run(const struct bench_run *r)
 
 BENCH_MAIN(.usage = "[-f] [-b addr] [-p port] [-i idle_s] [-t limit_s] "
 		    "[docroot] | -S [-b addr] [-p port]\n",
-	   .options = options, .min_ops = 0, .max_ops = 1, .run = run,
+	   .max_ops = 1,
 	   BENCH_STATE(.idle_s = SRV_IDLE_DEFAULT, .limit_s = CONN_LIMIT_S,
-		       .bind_addr = NET_LOOPBACK, .port = NET_PORT_HTTP))
+		       .bind_addr = NET_LOOPBACK, .port = NET_PORT_HTTP),
+	   .options = BENCH_OPTIONS(
+		BENCH_FLAG("-f", "stay in the foreground", foreground),
+		BENCH_TEXT("-b", "the address to listen on (default 127.0.0.1)",
+			   bind_addr),
+		BENCH_INT("-p", "the port (default 8008; 0: any free one, "
+			  "printed)", port, 0, NET_PORT_MAX),
+		BENCH_INT("-i", "exit after this many seconds without a "
+			  "request (default 60)", idle_s, 0, SRV_IDLE_MAX),
+		BENCH_INT("-t", "seconds a connection may take in all (default "
+			  "5)", limit_s, 1, MAX_CONN_LIMIT_S),
+		BENCH_OPERAND("docroot", "the directory served (default: the "
+			      "current one)"),
+		BENCH_FLAG("-S", "stop the server listening there", do_stop)))

@@ -83,12 +83,6 @@ static int take_chunk(size_t len, size_t ps)
 	return 0;
 }
 
-/* The operand and its --help line (bench_main). */
-static const struct bench_option options[] = {
-	BENCH_OPERAND("max_MB", "stop counting at this many MB (default 1024)"),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	size_t limit = DEFAULT_MB, got = 0, step, cap;
@@ -125,5 +119,8 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "[max_MB]\n", .options = options, .max_ops = 1,
-	   .run = run)
+BENCH_MAIN(.usage = "[max_MB]\n",
+	   .max_ops = 1,
+	   .options = BENCH_OPTIONS(
+		BENCH_OPERAND("max_MB", "stop counting at this many MB "
+			      "(default 1024)")))

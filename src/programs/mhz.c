@@ -112,15 +112,6 @@ struct state {
 	int period_only;	/* -c */
 };
 
-/* The options and their --help lines (bench_main). */
-static const struct bench_option options[] = {
-	BENCH_FLAG("-d", "print every round's estimates and checks on stderr",
-		   debug),
-	BENCH_FLAG("-c", "print only the clock period in nanoseconds",
-		   period_only),
-	BENCH_END
-};
-
 /* What --json prints: facts of the machine, found by measuring. */
 static const struct metric mhz = {
 	.name = "cpu.mhz", .unit = "MHz", .kind = KIND_PROPERTY
@@ -182,5 +173,10 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "[-d] [-c]\n", .options = options, .min_ops = 0,
-	   .max_ops = 0, .run = run, BENCH_STATE(0))
+BENCH_MAIN(.usage = "[-d] [-c]\n",
+	   BENCH_STATE(0),
+	   .options = BENCH_OPTIONS(
+		BENCH_FLAG("-d", "print every round's estimates and checks on "
+			   "stderr", debug),
+		BENCH_FLAG("-c", "print only the clock period in nanoseconds",
+			   period_only)))

@@ -14,12 +14,6 @@
 /* A day: longer requests are more likely typing mistakes than intent. */
 #define MAX_MS	(24L * 3600 * 1000)
 
-/* The operand and its --help line (bench_main). */
-static const struct bench_option options[] = {
-	BENCH_OPERAND("<milliseconds>", "how long to sleep"),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	struct timespec ts;
@@ -36,5 +30,7 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "<milliseconds>\n", .options = options, .min_ops = 1,
-	   .max_ops = 1, .run = run)
+BENCH_MAIN(.usage = "<milliseconds>\n",
+	   .min_ops = 1, .max_ops = 1,
+	   .options = BENCH_OPTIONS(
+		BENCH_OPERAND("<milliseconds>", "how long to sleep")))

@@ -200,14 +200,6 @@ static const struct metric per_core = {
 	.better = BETTER_HIGHER, .bytes = "bytes read"
 };
 
-/* The option and its --help line (bench_main). */
-static const struct bench_option options[] = {
-	BENCH_SIZE("-M", "bytes per buffer; the all-CPU run splits it "
-		   "(default 256 MB)", len),
-	BENCH_INT("-P", NULL, copies, 1, 4096),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	const struct state *args = r->state;
@@ -315,5 +307,8 @@ static int run(const struct bench_run *r)
 }
 
 BENCH_MAIN(.usage = "[-M <len>] [-W <warmup>] [-N <repetitions>]",
-	   .options = options, .min_ops = 0, .max_ops = 0, .run = run,
-	   BENCH_STATE(.len = DEFAULT_LEN, .copies = 1))
+	   BENCH_STATE(.len = DEFAULT_LEN, .copies = 1),
+	   .options = BENCH_OPTIONS(
+		BENCH_SIZE("-M", "bytes per buffer; the all-CPU run splits it "
+			   "(default 256 MB)", len),
+		BENCH_INT("-P", NULL, copies, 1, 4096)))

@@ -40,15 +40,6 @@ static void set_line(void *state, const char *arg)
 	((struct state *)state)->line = probe_arg_line(arg);
 }
 
-/* The options and their --help lines (bench_main). */
-static const struct bench_option options[] = {
-	BENCH_FLAG("-c", "also print each size's latency of one chain", cost),
-	BENCH_CALL("-L", "the cache line size in bytes (default: found by "
-		   "timing)", set_line),
-	BENCH_SIZE("-M", "the largest size timed (default 32 MB)", len),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	const struct state *st = r->state;
@@ -96,4 +87,10 @@ static int run(const struct bench_run *r)
 
 BENCH_MAIN(.usage = "[-c] [-L <line>] [-M <len>] [-W <warmup>] "
 		    "[-N <repetitions>]\n",
-	   .options = options, .run = run, BENCH_STATE(.len = DEFAULT_LEN))
+	   BENCH_STATE(.len = DEFAULT_LEN),
+	   .options = BENCH_OPTIONS(
+		BENCH_FLAG("-c", "also print each size's latency of one chain",
+			   cost),
+		BENCH_CALL("-L", "the cache line size in bytes (default: found "
+			   "by timing)", set_line),
+		BENCH_SIZE("-M", "the largest size timed (default 32 MB)", len)))

@@ -134,5 +134,4 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "[-W <warmup>] [-N <repetitions>]\n", .min_ops = 0,
-	   .max_ops = 0, .run = run)
+BENCH_MAIN(.usage = "[-W <warmup>] [-N <repetitions>]\n")

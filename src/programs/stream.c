@@ -410,15 +410,6 @@ static void set_bytes(void *state, const char *arg)
 			   arg);
 }
 
-/* The options and their --help lines (bench_main). */
-static const struct bench_option options[] = {
-	BENCH_INT("-v", "the kernels of STREAM version 1 (default) or 2",
-		  version, 1, 2),
-	BENCH_CALL("-M", "bytes per array (default: 40000000 doubles)",
-		   set_bytes),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	struct state *st = r->state;
@@ -467,4 +458,9 @@ static int run(const struct bench_run *r)
 
 BENCH_MAIN(.usage = "[-v 1|2] [-M <array bytes>] [-P <parallelism>] "
 		    "[-W <warmup>] [-N <repetitions>]\n",
-	   .options = options, .run = run, BENCH_STATE(.version = 1))
+	   BENCH_STATE(.version = 1),
+	   .options = BENCH_OPTIONS(
+		BENCH_INT("-v", "the kernels of STREAM version 1 (default) or "
+			  "2", version, 1, 2),
+		BENCH_CALL("-M", "bytes per array (default: 40000000 doubles)",
+			   set_bytes)))

@@ -115,15 +115,6 @@ static const struct metric pages = {
 	.name = "tlb.miss", .unit = "nanoseconds", .better = BETTER_LOWER
 };
 
-/* The options and their --help lines (bench_main). */
-static const struct bench_option options[] = {
-	BENCH_FLAG("-c", "also find the cost of a TLB miss", want_cost),
-	BENCH_CALL("-L", "the cache line size in bytes (default 64)", set_line),
-	BENCH_SIZE("-M", "the buffer; at most its pages are counted (default "
-		   "16 MB)", len),
-	BENCH_END
-};
-
 /*
  * One sweep: the largest count before the step (0: none up to maxp), and
  * in *cost the latency well past it minus the base.
@@ -227,5 +218,10 @@ static int run(const struct bench_run *r)
 
 BENCH_MAIN(.usage = "[-c] [-L <line>] [-M <len>] [-W <warmup>] "
 		    "[-N <repetitions>]\n",
-	   .options = options, .run = run,
-	   BENCH_STATE(.line = DEFAULT_LINE, .len = DEFAULT_LEN))
+	   BENCH_STATE(.line = DEFAULT_LINE, .len = DEFAULT_LEN),
+	   .options = BENCH_OPTIONS(
+		BENCH_FLAG("-c", "also find the cost of a TLB miss", want_cost),
+		BENCH_CALL("-L", "the cache line size in bytes (default 64)",
+			   set_line),
+		BENCH_SIZE("-M", "the buffer; at most its pages are counted "
+			   "(default 16 MB)", len)))

@@ -59,13 +59,6 @@ struct state {
 	const char *root;	/* -r: the sysfs tree */
 };
 
-/* The option and its --help line (bench_main). */
-static const struct bench_option options[] = {
-	BENCH_TEXT("-r", "read the topology under this root instead of /sys",
-		   root),
-	BENCH_END
-};
-
 static int run(const struct bench_run *r)
 {
 	const char *root = ((struct state *)r->state)->root;
@@ -118,5 +111,8 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "[-r <sysfs root>]", .options = options, .min_ops = 0,
-	   .max_ops = 0, .run = run, BENCH_STATE(.root = "/sys"))
+BENCH_MAIN(.usage = "[-r <sysfs root>]",
+	   BENCH_STATE(.root = "/sys"),
+	   .options = BENCH_OPTIONS(
+		BENCH_TEXT("-r", "read the topology under this root instead of "
+			   "/sys", root)))

@@ -90,16 +90,14 @@ static void refuse_w(void *state, const char *arg)
 	bench_fail("-w: this program only reads");
 }
 
-/* A hidden option, options that end at the first operand. */
-static const struct bench_option ordered_options[] = {
-	BENCH_FLAG("-f", "a flag", flag),
-	{"-w", NULL, BENCH_ARG_CALL, 0, 0, 0, refuse_w},
-	BENCH_OPERAND("cmd...", "a command line"),
-	BENCH_END
-};
-
+/* A hidden option, options that end at the first operand; the table
+ * given in the descriptor (BENCH_OPTIONS). */
 static const struct bench_program ordered = {
-	.usage = "[-f] [-N <n>] cmd...\n", .options = ordered_options,
+	.usage = "[-f] [-N <n>] cmd...\n",
+	.options = BENCH_OPTIONS(
+		BENCH_FLAG("-f", "a flag", flag),
+		{"-w", NULL, BENCH_ARG_CALL, 0, 0, 0, refuse_w},
+		BENCH_OPERAND("cmd...", "a command line")),
 	.min_ops = 1, .max_ops = -1, .in_order = 1, .run = run,
 	BENCH_STATE(0),
 };
