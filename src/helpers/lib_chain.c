@@ -33,6 +33,20 @@ size_t chain_rng_below(struct chain_rng *r, size_t n)
 	return (size_t)(chain_rng_next(r) % (uint64_t)n);
 }
 
+void chain_shuffle(size_t *v, size_t n, uint64_t seed)
+{
+	struct chain_rng r;
+	size_t i, j, t;
+
+	chain_rng_seed(&r, seed);
+	for (i = n; i > 1; i--) {
+		j = chain_rng_below(&r, i);
+		t = v[i - 1];
+		v[i - 1] = v[j];
+		v[j] = t;
+	}
+}
+
 static void shuffle(uint32_t *v, size_t n, struct chain_rng *r)
 {
 	size_t i, j;

@@ -49,6 +49,8 @@ void chain_rng_seed(struct chain_rng *r, uint64_t seed);
 uint64_t chain_rng_next(struct chain_rng *r);
 /* Uniform in [0, n), n > 0. */
 size_t chain_rng_below(struct chain_rng *r, size_t n);
+/* v[0..n) in the random order `seed` gives (Fisher-Yates), every time. */
+void chain_shuffle(size_t *v, size_t n, uint64_t seed);
 
 /* Elements a chain over `size` bytes has (0: too small for one). */
 size_t chain_elements(size_t size, const struct chain_spec *spec);

@@ -393,22 +393,15 @@ void probe_chain_sizes(struct probe *pr, const struct chain_spec *spec,
 /* Pairs: cell i's first load at x, its second at x + d, then on. */
 static void *line_chain(struct probe *pr, size_t region, size_t d)
 {
-	size_t ncells = region / LINE_CELL, i, j, t;
+	size_t ncells = region / LINE_CELL, i;
 	size_t *perm = malloc(ncells * sizeof(*perm));
-	struct chain_rng r;
 	char *x, *first = NULL, *prev = NULL;
 
 	if (perm == NULL)
 		bench_die("out of memory");
-	chain_rng_seed(&r, LINE_SEED);
 	for (i = 0; i < ncells; i++)
 		perm[i] = i;
-	for (i = ncells; i > 1; i--) {
-		j = chain_rng_below(&r, i);
-		t = perm[i - 1];
-		perm[i - 1] = perm[j];
-		perm[j] = t;
-	}
+	chain_shuffle(perm, ncells, LINE_SEED);
 	for (i = 0; i < ncells; i++) {
 		/* Vary the first load's place in its cell: no set conflicts. */
 		x = pr->buf + perm[i] * LINE_CELL + (perm[i] * 5 % 8) * 64;

@@ -42,9 +42,8 @@ struct state {
  */
 static void *pair_chain(char *buf, size_t len, size_t partner)
 {
-	size_t nx = 0, i, j, t, *xs;
+	size_t nx = 0, i, j, *xs;
 	size_t per_page = PAGE / 2 / LINE;
-	struct chain_rng r;
 	char *x, *first = NULL, *prev = NULL;
 
 	xs = malloc(len / PAGE * per_page * sizeof(*xs));
@@ -56,13 +55,7 @@ static void *pair_chain(char *buf, size_t len, size_t partner)
 				xs[nx++] = i + j * LINE;
 	if (nx == 0)
 		bench_die("-M %zu: no line pairs to chain", len);
-	chain_rng_seed(&r, DRAM_SEED);
-	for (i = nx; i > 1; i--) {
-		j = chain_rng_below(&r, i);
-		t = xs[i - 1];
-		xs[i - 1] = xs[j];
-		xs[j] = t;
-	}
+	chain_shuffle(xs, nx, DRAM_SEED);
 	for (i = 0; i < nx; i++) {
 		x = buf + xs[i];
 		if (prev != NULL)

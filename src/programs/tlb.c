@@ -31,22 +31,15 @@
 /* One line per page for npages pages, pages in random order. */
 static void *page_chain(char *buf, size_t npages, size_t page, size_t line)
 {
-	size_t *perm = malloc(npages * sizeof(*perm)), i, j, t;
+	size_t *perm = malloc(npages * sizeof(*perm)), i;
 	size_t lines = page / line;
-	struct chain_rng r;
 	char *x, *first = NULL, *prev = NULL;
 
 	if (perm == NULL)
 		bench_die("out of memory");
-	chain_rng_seed(&r, TLB_SEED);
 	for (i = 0; i < npages; i++)
 		perm[i] = i;
-	for (i = npages; i > 1; i--) {
-		j = chain_rng_below(&r, i);
-		t = perm[i - 1];
-		perm[i - 1] = perm[j];
-		perm[j] = t;
-	}
+	chain_shuffle(perm, npages, TLB_SEED);
 	for (i = 0; i < npages; i++) {
 		x = buf + perm[i] * page + perm[i] % lines * line;
 		if (prev != NULL)
