@@ -207,20 +207,34 @@ int bench_common_opt(int c, const char *arg, struct bench_opts *opts);
 int bench_common_args(int argc, char *argv[], struct bench_opts *opts,
 		      int min_ops, int max_ops);
 /*
+ * A figure of the machine (a property: no direction) alone on stdout
+ * with `decimals` decimals, or its JSON line with --json; output that
+ * cannot be written is a runtime error (exit 1).
+ */
+struct metric;
+void bench_figure_print(const struct metric *m, const char *label,
+			double value, int decimals);
+/*
  * A program that prints one figure of the machine and takes no argument
  * (loop_o, timing_o) is this table: what it prints (its --help line),
- * the figure's identity and label, how it is measured (microseconds) and
- * how many decimals the line has.  bench_figure_main() is the whole
- * program: the figure alone on stdout, or its JSON line.
+ * the figure's stable name (its unit microseconds) and label, how it is
+ * measured (nanoseconds) and how many decimals the line has.
+ * BENCH_FIGURE_MAIN(...) is the whole program (bench_figure_main()).
  */
 struct bench_figure {
 	const char *says;
-	const struct metric *metric;
+	const char *name;
 	const char *label;
-	double (*measure_us)(void);
+	double (*measure_ns)(void);
 	int decimals;
 };
 int bench_figure_main(int argc, char *argv[], const struct bench_figure *f);
+#define BENCH_FIGURE_MAIN(...) \
+	static const struct bench_figure bench_figure_ = {__VA_ARGS__}; \
+	int main(int argc, char *argv[]) \
+	{ \
+		return bench_figure_main(argc, argv, &bench_figure_); \
+	}
 /*
  * A program is a table (bench_main): its usage text, its options and
  * operands each with its --help line, how many operands it takes, the

@@ -295,23 +295,29 @@ int bench_common_args(int argc, char *argv[], struct bench_opts *opts,
 	return optind;
 }
 
+void bench_figure_print(const struct metric *m, const char *label,
+			double value, int decimals)
+{
+	if (metric_json())
+		metric_json_value(m, label, value);
+	else
+		printf("%.*f\n", decimals, value);
+	if (fflush(stdout) != 0)
+		bench_die("stdout");
+}
+
 int bench_figure_main(int argc, char *argv[], const struct bench_figure *f)
 {
 	static struct bench_help help[2] = {{"(no arguments)", NULL},
 					     {NULL, NULL}};
-	double us;
+	const struct metric m = {.name = f->name, .unit = "microseconds",
+				 .kind = KIND_PROPERTY};
 
 	help[0].text = f->says;
 	bench_init_help(argc, argv, "\n", help);
 	if (argc != optind)
 		bench_fail("%s: takes no arguments", argv[optind]);
-	us = f->measure_us();
-	if (metric_json())
-		metric_json_value(f->metric, f->label, us);
-	else
-		printf("%.*f\n", f->decimals, us);
-	if (fflush(stdout) != 0)
-		bench_die("stdout");
+	bench_figure_print(&m, f->label, f->measure_ns() / 1e3, f->decimals);
 	return 0;
 }
 

@@ -20,15 +20,10 @@ static int run(const struct bench_run *r)
 	us = interval_probe_us(&note);
 	if (note != NULL)
 		fprintf(stderr, "%s: %s\n", bench_progname(), note);
-	if (metric_json())
-		metric_json_value(&(struct metric){.name = "clock.enough",
-						   .unit = "microseconds",
-						   .kind = KIND_PROPERTY},
-				  "timing interval", (double)us);
-	else
-		printf("%ld\n", us);
-	if (fflush(stdout) != 0)
-		bench_die("stdout");
+	bench_figure_print(&(struct metric){.name = "clock.enough",
+					    .unit = "microseconds",
+					    .kind = KIND_PROPERTY},
+			   "timing interval", (double)us, 0);
 	return 0;
 }
 

@@ -9,23 +9,6 @@
  */
 #include "bench.h"
 
-static const struct metric loop = {
-	.name = "clock.loop_overhead", .unit = "microseconds",
-	.kind = KIND_PROPERTY
-};
-
-static double measure_us(void)
-{
-	return clock_measure_loop_ns() / 1e3;
-}
-
-static const struct bench_figure figure = {
-	.says = "print the cost of one empty loop iteration, in us",
-	.metric = &loop, .label = "loop overhead", .measure_us = measure_us,
-	.decimals = 8
-};
-
-int main(int argc, char *argv[])
-{
-	return bench_figure_main(argc, argv, &figure);
-}
+BENCH_FIGURE_MAIN(.says = "print the cost of one empty loop iteration, in us",
+		  .name = "clock.loop_overhead", .label = "loop overhead",
+		  .measure_ns = clock_measure_loop_ns, .decimals = 8)

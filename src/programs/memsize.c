@@ -107,15 +107,9 @@ static int run(const struct bench_run *r)
 			break;
 		got += step;
 	}
-	if (metric_json())
-		metric_json_value(&(struct metric){.name = "memsize",
-						   .unit = "MB",
-						   .kind = KIND_PROPERTY},
-				  "memory allocated and touched", (double)got);
-	else
-		printf("%zu\n", got);
-	if (fflush(stdout) != 0)
-		bench_die("stdout");
+	bench_figure_print(&(struct metric){.name = "memsize", .unit = "MB",
+					    .kind = KIND_PROPERTY},
+			   "memory allocated and touched", (double)got, 0);
 	return 0;
 }
 

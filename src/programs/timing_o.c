@@ -9,23 +9,6 @@
  */
 #include "bench.h"
 
-static const struct metric timer = {
-	.name = "clock.timer_overhead", .unit = "microseconds",
-	.kind = KIND_PROPERTY
-};
-
-static double measure_us(void)
-{
-	return clock_measure_timer_ns() / 1e3;
-}
-
-static const struct bench_figure figure = {
-	.says = "print the cost of reading the clock, in us",
-	.metric = &timer, .label = "timer overhead", .measure_us = measure_us,
-	.decimals = 6
-};
-
-int main(int argc, char *argv[])
-{
-	return bench_figure_main(argc, argv, &figure);
-}
+BENCH_FIGURE_MAIN(.says = "print the cost of reading the clock, in us",
+		  .name = "clock.timer_overhead", .label = "timer overhead",
+		  .measure_ns = clock_measure_timer_ns, .decimals = 6)
