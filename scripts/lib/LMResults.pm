@@ -319,6 +319,8 @@ sub parse_fh {
 			if ($line =~ /^#/) {
 				push @{ $run{unparsed} }, $line;
 			} else {
+				# Past the records of the block before it.
+				$closed = undef;
 				$held = { text => $line, line => $., off => $off,
 					unparsed => scalar @{ $run{unparsed} } };
 			}
