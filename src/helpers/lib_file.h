@@ -96,6 +96,22 @@ struct file_bw_program {
 };
 int file_bw_main(int argc, char *argv[], const struct file_bw_program *p,
 		 struct file_bw *st);
+/*
+ * The whole main() of a re-read program: its table of ways `variants`,
+ * the rest of struct file_bw_program (.size_help, .setup, .takedown)
+ * given as designated initializers, its state a struct state that
+ * starts with its struct file_bw f.
+ */
+#define FILE_BW_MAIN(variants_, ...) \
+	static const struct file_bw_program file_bw_program_ = { \
+		.variants = (variants_), \
+		.nvariants = sizeof(variants_) / sizeof((variants_)[0]), \
+		__VA_ARGS__}; \
+	int main(int argc, char *argv[]) \
+	{ \
+		static struct state st; \
+		return file_bw_main(argc, argv, &file_bw_program_, &st.f); \
+	}
 
 /* The row of -C in a bench_main table (bench.h): an int member m. */
 #define FILE_ROW_PRIVATE(m) \

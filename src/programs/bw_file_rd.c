@@ -87,16 +87,5 @@ static const struct file_bw_variant variants[] = {
 	 "file.reread_open2close"},
 };
 
-static const struct file_bw_program prog = {
-	.variants = variants,
-	.nvariants = sizeof(variants) / sizeof(variants[0]),
-	.size_help = "bytes read per pass",
-	.setup = setup, .takedown = takedown
-};
-
-int main(int argc, char *argv[])
-{
-	static struct state st;
-
-	return file_bw_main(argc, argv, &prog, &st.f);
-}
+FILE_BW_MAIN(variants, .size_help = "bytes read per pass",
+	     .setup = setup, .takedown = takedown)
