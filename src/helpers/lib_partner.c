@@ -136,6 +136,18 @@ void partner_reap(pid_t *pids, int n)
 	}
 }
 
+void partner_pipes(struct partner_ends *e)
+{
+	int to_peer[2], from_peer[2];
+
+	if (pipe(to_peer) != 0 || pipe(from_peer) != 0)
+		bench_die("pipe");
+	e->wr = to_peer[1];
+	e->peer_rd = to_peer[0];
+	e->peer_wr = from_peer[1];
+	e->rd = from_peer[0];
+}
+
 int partner_read_all(int fd, void *buf, size_t len)
 {
 	char *p = buf;

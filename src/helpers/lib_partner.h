@@ -26,6 +26,16 @@ pid_t partner_fork(int which, int count);
 void partner_place_self(int count);
 /* SIGKILL and reap helpers (pids <= 0 are skipped, then zeroed). */
 void partner_reap(pid_t *pids, int n);
+/*
+ * The ends of the channel between a copy and its partner: the copy reads
+ * rd and writes wr, the partner reads peer_rd and writes peer_wr (one
+ * socket may be both ends of a side: rd == wr).  -1: closed.
+ */
+struct partner_ends {
+	int rd, wr, peer_rd, peer_wr;
+};
+/* Two pipes, wr -> peer_rd and peer_wr -> rd; dies if one fails. */
+void partner_pipes(struct partner_ends *e);
 /* Full read/write of len bytes: 0 on success, -1 on EOF or error. */
 int partner_read_all(int fd, void *buf, size_t len);
 int partner_write_all(int fd, const void *buf, size_t len);

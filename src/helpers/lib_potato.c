@@ -11,11 +11,11 @@
 #include "lib_partner.h"
 
 void potato_setup(struct potato *p, size_t msg,
-		  void (*open_fds)(struct potato *))
+		  void (*open_fds)(struct partner_ends *))
 {
 	p->msg = msg;
 	p->open_fds = open_fds;
-	p->rd = p->wr = p->peer_rd = p->peer_wr = -1;
+	p->ends.rd = p->ends.wr = p->ends.peer_rd = p->ends.peer_wr = -1;
 	p->buf = NULL;
 	p->pid = 0;
 }
@@ -31,10 +31,10 @@ void potato_close_pair(int *a, int *b)
 
 static void partner(struct potato *p)
 {
-	potato_close_pair(&p->rd, &p->wr);
+	potato_close_pair(&p->ends.rd, &p->ends.wr);
 	for (;;) {
-		if (partner_read_all(p->peer_rd, p->buf, p->msg) != 0 ||
-		    partner_write_all(p->peer_wr, p->buf, p->msg) != 0)
+		if (partner_read_all(p->ends.peer_rd, p->buf, p->msg) != 0 ||
+		    partner_write_all(p->ends.peer_wr, p->buf, p->msg) != 0)
 			_exit(0);	/* the copy closed its end */
 	}
 }
@@ -48,11 +48,11 @@ void potato_init(iter_t n, void *cookie)
 	p->buf = calloc(1, p->msg);
 	if (p->buf == NULL)
 		bench_die("out of memory for a %zu-byte message", p->msg);
-	p->open_fds(p);
+	p->open_fds(&p->ends);
 	p->pid = partner_fork(1, 1);
 	if (p->pid == 0)
 		partner(p);
-	potato_close_pair(&p->peer_rd, &p->peer_wr);
+	potato_close_pair(&p->ends.peer_rd, &p->ends.peer_wr);
 	partner_place_self(1);
 	potato_bench(1, p);
 }
@@ -62,9 +62,9 @@ void potato_bench(iter_t n, void *cookie)
 	struct potato *p = cookie;
 
 	while (n-- > 0) {
-		if (partner_write_all(p->wr, p->buf, p->msg) != 0)
+		if (partner_write_all(p->ends.wr, p->buf, p->msg) != 0)
 			bench_die("write to the partner process");
-		if (partner_read_all(p->rd, p->buf, p->msg) != 0)
+		if (partner_read_all(p->ends.rd, p->buf, p->msg) != 0)
 			bench_die("read from the partner process");
 	}
 }
@@ -75,7 +75,7 @@ void potato_cleanup(iter_t n, void *cookie)
 
 	if (n != 0)
 		return;
-	potato_close_pair(&p->rd, &p->wr);
+	potato_close_pair(&p->ends.rd, &p->ends.wr);
 	partner_reap(&p->pid, 1);
 	free(p->buf);
 	p->buf = NULL;

@@ -4,27 +4,28 @@
  * the copy writes a message, the partner reads all of it and writes it
  * back, the copy reads all of it.  One iteration is one round trip.
  *
- * A program fills in msg and open_fds (which creates the descriptors:
- * rd/wr for the copy, peer_rd/peer_wr for the partner; rd may equal wr
- * for a socket) and passes potato_init, potato_bench and potato_cleanup
- * to benchmp().
+ * A program fills in msg and open_fds (which creates the descriptors,
+ * struct partner_ends: rd/wr for the copy, peer_rd/peer_wr for the
+ * partner; rd may equal wr for a socket) and passes potato_init,
+ * potato_bench and potato_cleanup to benchmp().
  */
 #ifndef LMBENCH_LIB_POTATO_H
 #define LMBENCH_LIB_POTATO_H
 
 #include "bench.h"
+#include "lib_partner.h"
 
 struct potato {
 	size_t msg;				/* bytes each way */
-	void (*open_fds)(struct potato *);
-	int rd, wr, peer_rd, peer_wr;
+	void (*open_fds)(struct partner_ends *);
+	struct partner_ends ends;
 	char *buf;
 	pid_t pid;
 };
 
 /* Fill in defaults: no descriptors, no partner. */
 void potato_setup(struct potato *p, size_t msg,
-		  void (*open_fds)(struct potato *));
+		  void (*open_fds)(struct partner_ends *));
 void potato_init(iter_t n, void *cookie);
 void potato_bench(iter_t n, void *cookie);
 void potato_cleanup(iter_t n, void *cookie);
@@ -39,7 +40,7 @@ void potato_close_pair(int *a, int *b);
  * the round trips timed, the label and its microseconds.
  */
 struct potato_program {
-	void (*open_fds)(struct potato *);
+	void (*open_fds)(struct partner_ends *);
 	const char *name, *label;
 	size_t max_msg;
 };

@@ -19,12 +19,12 @@
 #define DEFAULT_TOTAL	((size_t)10 << 20)
 
 void xfer_setup(struct xfer *x, size_t msg, size_t total,
-		void (*open_fds)(struct xfer *))
+		void (*open_fds)(struct partner_ends *))
 {
 	x->msg = msg;
 	x->total = total < msg ? msg : total / msg * msg;
 	x->open_fds = open_fds;
-	x->wr = x->ack_rd = x->peer_rd = x->peer_ack = -1;
+	x->ends.rd = x->ends.wr = x->ends.peer_rd = x->ends.peer_wr = -1;
 	x->buf = NULL;
 	x->pid = 0;
 }
@@ -43,12 +43,12 @@ static void reader(struct xfer *x)
 	ssize_t r;
 	char ack = 'a';
 
-	close_fd(&x->wr);
-	close_fd(&x->ack_rd);
+	close_fd(&x->ends.wr);
+	close_fd(&x->ends.rd);
 	for (;;) {
 		for (got = 0; got < x->total; got += x->msg) {
 			for (off = 0; off < x->msg; off += (size_t)r) {
-				r = read(x->peer_rd, x->buf + off,
+				r = read(x->ends.peer_rd, x->buf + off,
 					 x->msg - off);
 				if (r <= 0 && !(r < 0 && errno == EINTR))
 					_exit(0);	/* writer gone */
@@ -56,7 +56,7 @@ static void reader(struct xfer *x)
 					r = 0;
 			}
 		}
-		if (partner_write_all(x->peer_ack, &ack, 1) != 0)
+		if (partner_write_all(x->ends.peer_wr, &ack, 1) != 0)
 			_exit(0);
 	}
 }
@@ -68,12 +68,12 @@ void xfer_init(iter_t n, void *cookie)
 	if (n != 0)
 		return;
 	x->buf = mem_alloc(x->msg, 0);
-	x->open_fds(x);
+	x->open_fds(&x->ends);
 	x->pid = partner_fork(1, 1);
 	if (x->pid == 0)
 		reader(x);	/* writes its own copy of the buffer */
-	close_fd(&x->peer_rd);
-	close_fd(&x->peer_ack);
+	close_fd(&x->ends.peer_rd);
+	close_fd(&x->ends.peer_wr);
 	partner_place_self(1);
 	xfer_bench(1, x);
 }
@@ -86,9 +86,9 @@ void xfer_bench(iter_t n, void *cookie)
 
 	while (n-- > 0) {
 		for (sent = 0; sent < x->total; sent += x->msg)
-			if (partner_write_all(x->wr, x->buf, x->msg) != 0)
+			if (partner_write_all(x->ends.wr, x->buf, x->msg) != 0)
 				bench_die("write to the reader process");
-		if (partner_read_all(x->ack_rd, &ack, 1) != 0)
+		if (partner_read_all(x->ends.rd, &ack, 1) != 0)
 			bench_die("the reader process did not acknowledge");
 	}
 }
@@ -99,8 +99,8 @@ void xfer_cleanup(iter_t n, void *cookie)
 
 	if (n != 0)
 		return;
-	close_fd(&x->wr);
-	close_fd(&x->ack_rd);
+	close_fd(&x->ends.wr);
+	close_fd(&x->ends.rd);
 	partner_reap(&x->pid, 1);
 	mem_free(x->buf, x->msg);
 	x->buf = NULL;

@@ -12,19 +12,20 @@
 #define LMBENCH_LIB_XFER_H
 
 #include "bench.h"
+#include "lib_partner.h"
 
 struct xfer {
 	size_t msg, total;		/* total is a multiple of msg */
-	void (*open_fds)(struct xfer *);
-	int wr, ack_rd;			/* the copy's ends */
-	int peer_rd, peer_ack;		/* the partner's ends */
+	void (*open_fds)(struct partner_ends *);
+	/* wr and peer_rd carry the data, peer_wr and rd the answer. */
+	struct partner_ends ends;
 	char *buf;
 	pid_t pid;
 };
 
 /* total is rounded down to whole messages, at least one. */
 void xfer_setup(struct xfer *x, size_t msg, size_t total,
-		void (*open_fds)(struct xfer *));
+		void (*open_fds)(struct partner_ends *));
 void xfer_init(iter_t n, void *cookie);
 void xfer_bench(iter_t n, void *cookie);
 void xfer_cleanup(iter_t n, void *cookie);
@@ -37,7 +38,7 @@ void xfer_cleanup(iter_t n, void *cookie);
  * transfer timed, the label and its MB/sec.
  */
 struct xfer_program {
-	void (*open_fds)(struct xfer *);
+	void (*open_fds)(struct partner_ends *);
 	const char *name, *label;
 };
 int xfer_main(int argc, char *argv[], const struct xfer_program *p);

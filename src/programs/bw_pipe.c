@@ -12,21 +12,9 @@
 #include "bench.h"
 #include "lib_xfer.h"
 
-
-static void open_pipes(struct xfer *x)
-{
-	int data[2], ack[2];
-
-	if (pipe(data) != 0 || pipe(ack) != 0)
-		bench_die("pipe");
-	x->wr = data[1];
-	x->peer_rd = data[0];
-	x->peer_ack = ack[1];
-	x->ack_rd = ack[0];
-}
-
 static const struct xfer_program prog = {
-	.open_fds = open_pipes, .name = "pipe.bandwidth", .label = "Pipe bandwidth"
+	.open_fds = partner_pipes, .name = "pipe.bandwidth",
+	.label = "Pipe bandwidth"
 };
 
 int main(int argc, char *argv[])

@@ -15,17 +15,17 @@
 #include <sys/socket.h>
 
 
-static void open_socketpair(struct xfer *x)
+static void open_socketpair(struct partner_ends *e)
 {
 	int sv[2];
 
 	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0)
 		bench_die("socketpair AF_UNIX");
-	x->wr = sv[0];
-	x->ack_rd = dup(sv[0]);
-	x->peer_rd = sv[1];
-	x->peer_ack = dup(sv[1]);
-	if (x->ack_rd < 0 || x->peer_ack < 0)
+	e->wr = sv[0];
+	e->rd = dup(sv[0]);
+	e->peer_rd = sv[1];
+	e->peer_wr = dup(sv[1]);
+	if (e->rd < 0 || e->peer_wr < 0)
 		bench_die("dup");
 }
 

@@ -46,10 +46,10 @@ static void open_fifo(int *rd, int *wr)
 	sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
-static void open_fifos(struct potato *p)
+static void open_fifos(struct partner_ends *e)
 {
-	open_fifo(&p->peer_rd, &p->wr);
-	open_fifo(&p->rd, &p->peer_wr);
+	open_fifo(&e->peer_rd, &e->wr);
+	open_fifo(&e->rd, &e->peer_wr);
 }
 
 static const struct potato_program prog = {

@@ -14,21 +14,9 @@
 #include "bench.h"
 #include "lib_potato.h"
 
-
-static void open_pipes(struct potato *p)
-{
-	int to_peer[2], from_peer[2];
-
-	if (pipe(to_peer) != 0 || pipe(from_peer) != 0)
-		bench_die("pipe");
-	p->wr = to_peer[1];
-	p->peer_rd = to_peer[0];
-	p->peer_wr = from_peer[1];
-	p->rd = from_peer[0];
-}
-
 static const struct potato_program prog = {
-	.open_fds = open_pipes, .name = "pipe.latency", .label = "Pipe latency"
+	.open_fds = partner_pipes, .name = "pipe.latency",
+	.label = "Pipe latency"
 };
 
 int main(int argc, char *argv[])

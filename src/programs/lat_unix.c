@@ -19,14 +19,14 @@
 /* Beyond this a "latency" is a bandwidth test: refuse it. */
 #define MAX_MSG ((size_t)64 << 20)
 
-static void open_socketpair(struct potato *p)
+static void open_socketpair(struct partner_ends *e)
 {
 	int sv[2];
 
 	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0)
 		bench_die("socketpair AF_UNIX");
-	p->rd = p->wr = sv[0];
-	p->peer_rd = p->peer_wr = sv[1];
+	e->rd = e->wr = sv[0];
+	e->peer_rd = e->peer_wr = sv[1];
 }
 
 static const struct potato_program prog = {
