@@ -483,6 +483,11 @@ size_t probe_arg_line(const char *arg)
 	return line;
 }
 
+void probe_set_line(void *state, const char *arg)
+{
+	((struct probe_args *)state)->line = probe_arg_line(arg);
+}
+
 void probe_check_line(size_t line)
 {
 	if (line != 0 && (line < sizeof(void *) ||

@@ -42,6 +42,39 @@ void probe_free(struct probe *pr);
 void probe_check_len(const char *what, size_t len, int copies);
 /* -L's argument: a size, never 0 (a line holds a pointer); bad: exit 2. */
 size_t probe_arg_line(const char *arg);
+/*
+ * The command line of cache, par_mem and tlb: [-c] [-L <line>] [-M <len>]
+ * and -W/-N, read into this state (their run()'s r->state).
+ */
+struct probe_args {
+	int more;		/* -c: what the program prints besides */
+	size_t line;		/* -L (probe_arg_line) */
+	size_t len;		/* -M */
+};
+/* -L into a struct probe_args state (a BENCH_CALL setter). */
+void probe_set_line(void *state, const char *arg);
+/*
+ * The whole main() of such a program (BENCH_MAIN, its function run):
+ * the --help lines of -c, -L and -M, then the state's defaults as
+ * designated initializers of a struct probe_args.
+ */
+#define PROBE_ROW(item, text, kind, m) \
+	{(item), (text), (kind), offsetof(struct probe_args, m), 0, 0, NULL}
+#define PROBE_MAIN(c_text, line_text, len_text, ...) \
+	static const struct bench_program bench_program_ = { \
+		.usage = "[-c] [-L <line>] [-M <len>] [-W <warmup>] " \
+			 "[-N <repetitions>]\n", \
+		.options = BENCH_OPTIONS( \
+			PROBE_ROW("-c", c_text, BENCH_ARG_FLAG, more), \
+			BENCH_CALL("-L", line_text, probe_set_line), \
+			PROBE_ROW("-M", len_text, BENCH_ARG_SIZE, len)), \
+		.state_size = sizeof(struct probe_args), \
+		.defaults = &(const struct probe_args){__VA_ARGS__}, \
+		.run = run}; \
+	int main(int argc, char *argv[]) \
+	{ \
+		return bench_main(argc, argv, &bench_program_); \
+	}
 /* -L for cache and par_mem: 0 (find it) or a multiple of a pointer. */
 void probe_check_line(size_t line);
 

@@ -43,18 +43,6 @@ static size_t next_size(size_t s)
 	return s + q / 4;
 }
 
-/* What the options set. */
-struct state {
-	int curve;		/* -c */
-	size_t line;		/* -L; 0: found by timing */
-	size_t len;		/* -M */
-};
-
-static void set_line(void *state, const char *arg)
-{
-	((struct state *)state)->line = probe_arg_line(arg);
-}
-
 /* Memory's load latency and how many loads it overlaps. */
 static const struct metric memory = {
 	.name = "cache.memory.latency", .unit = "nanoseconds",
@@ -115,7 +103,7 @@ static void print_curve(const size_t *size, int n, double (*t)[LEVELS_POINTS],
 
 static int run(const struct bench_run *r)
 {
-	struct state *st = r->state;
+	struct probe_args *st = r->state;
 	struct chain_spec spec = {CHAIN_RANDOM, 0, 0, 0, CACHE_SEED};
 	static double t[SWEEPS][LEVELS_POINTS];
 	static size_t size[LEVELS_POINTS];
@@ -140,11 +128,11 @@ static int run(const struct bench_run *r)
 	probe_init(&pr, len, MEM_HUGE, &r->opts);
 	if (line == 0 && (line = probe_line_agreed(&pr, NULL, NULL)) == 0) {
 		line = 64;	/* no step seen alike: the common size */
-		if (st->curve)
+		if (st->more)
 			fprintf(stderr, "# no line size found alike in %d "
 				"runs: a 64-byte stride\n", PROBE_LINE_SWEEPS);
 	}
-	if (st->curve)
+	if (st->more)
 		fprintf(stderr, "# page size %zu bytes, line %zu bytes\n",
 			mem_page_size_of(pr.buf), line);
 	spec.stride = line;
@@ -160,7 +148,7 @@ static int run(const struct bench_run *r)
 		flat |= sw[s].n == 0 && sw[s].start == 0;
 	}
 	pr.rounds = PROBE_ROUNDS;
-	if (st->curve)
+	if (st->more)
 		print_curve(size, n, t, sw);
 	nl = levels_agree(sw, SWEEPS, lv);
 	if (!any) {
@@ -233,12 +221,6 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "[-c] [-L <line>] [-M <len>] [-W <warmup>] "
-		    "[-N <repetitions>]\n",
-	   BENCH_STATE(.len = DEFAULT_LEN),
-	   .options = BENCH_OPTIONS(
-		BENCH_FLAG("-c", "also print the latency curve and what each "
-			   "sweep found", curve),
-		BENCH_CALL("-L", "the cache line size in bytes (default: found "
-			   "by timing)", set_line),
-		BENCH_SIZE("-M", "the largest size timed (default 64 MB)", len)))
+PROBE_MAIN("also print the latency curve and what each sweep found",
+	   "the cache line size in bytes (default: found by timing)",
+	   "the largest size timed (default 64 MB)", .len = DEFAULT_LEN)

@@ -22,32 +22,20 @@
 #define PAR_SEED	0x7061725f6d656dULL
 #define MAX_SIZES	64
 
-/* What the options set. */
-struct state {
-	int cost;		/* -c */
-	size_t line;		/* -L; 0: found by timing */
-	size_t len;		/* -M */
-};
-
 /* The points of the run's "Memory load parallelism": x in MiB. */
 static const struct metric series = {
 	.name = "mem.parallelism", .unit = "parallelism",
 	.better = BETTER_HIGHER, .x_name = "size", .x_unit = "MiB"
 };
 
-static void set_line(void *state, const char *arg)
-{
-	((struct state *)state)->line = probe_arg_line(arg);
-}
-
 static int run(const struct bench_run *r)
 {
-	const struct state *st = r->state;
+	const struct probe_args *st = r->state;
 	struct chain_spec spec = {CHAIN_RANDOM, 0, 0, 0, PAR_SEED};
 	size_t len = st->len, line = st->line, s, alloc, sizes[MAX_SIZES];
 	double par[MAX_SIZES], t1[MAX_SIZES];
 	struct probe pr;
-	int cost = st->cost, n = 0, i;
+	int cost = st->more, n = 0, i;
 	char x[32];
 
 	probe_check_line(line);
@@ -85,12 +73,6 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "[-c] [-L <line>] [-M <len>] [-W <warmup>] "
-		    "[-N <repetitions>]\n",
-	   BENCH_STATE(.len = DEFAULT_LEN),
-	   .options = BENCH_OPTIONS(
-		BENCH_FLAG("-c", "also print each size's latency of one chain",
-			   cost),
-		BENCH_CALL("-L", "the cache line size in bytes (default: found "
-			   "by timing)", set_line),
-		BENCH_SIZE("-M", "the largest size timed (default 32 MB)", len)))
+PROBE_MAIN("also print each size's latency of one chain",
+	   "the cache line size in bytes (default: found by timing)",
+	   "the largest size timed (default 32 MB)", .len = DEFAULT_LEN)

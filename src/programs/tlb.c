@@ -89,18 +89,6 @@ static int slower_than_base(struct probe *pr, size_t p, size_t page,
 	return 1;
 }
 
-/* What the options set. */
-struct state {
-	int want_cost;		/* -c */
-	size_t line;		/* -L */
-	size_t len;		/* -M */
-};
-
-static void set_line(void *state, const char *arg)
-{
-	((struct state *)state)->line = probe_arg_line(arg);
-}
-
 /* The entries found (a fact of the machine) and the cost of a miss. */
 static const struct metric pages = {
 	.name = "tlb.pages", .unit = "pages", .kind = KIND_PROPERTY
@@ -158,12 +146,12 @@ static int grid_place(size_t p)
 
 static int run(const struct bench_run *r)
 {
-	const struct state *st = r->state;
+	const struct probe_args *st = r->state;
 	size_t len = st->len, line = st->line, page, maxp, found = 0;
 	size_t got[SWEEPS], p;
 	double after[SWEEPS], cost = 0.0;
 	struct probe pr;
-	int at[SWEEPS], s, k, none = 0, place, want_cost = st->want_cost;
+	int at[SWEEPS], s, k, none = 0, place, want_cost = st->more;
 
 	page = mem_page_size();
 	if (line < sizeof(void *) || line > page || page % line != 0)
@@ -209,12 +197,7 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "[-c] [-L <line>] [-M <len>] [-W <warmup>] "
-		    "[-N <repetitions>]\n",
-	   BENCH_STATE(.line = DEFAULT_LINE, .len = DEFAULT_LEN),
-	   .options = BENCH_OPTIONS(
-		BENCH_FLAG("-c", "also find the cost of a TLB miss", want_cost),
-		BENCH_CALL("-L", "the cache line size in bytes (default 64)",
-			   set_line),
-		BENCH_SIZE("-M", "the buffer; at most its pages are counted "
-			   "(default 16 MB)", len)))
+PROBE_MAIN("also find the cost of a TLB miss",
+	   "the cache line size in bytes (default 64)",
+	   "the buffer; at most its pages are counted (default 16 MB)",
+	   .line = DEFAULT_LINE, .len = DEFAULT_LEN)
