@@ -218,6 +218,14 @@ void *chain_chase(void *p, iter_t n)
 	return p;
 }
 
+void chain_bench(iter_t n, void *cookie)
+{
+	void **at = cookie;
+
+	*at = chain_chase(*at, n);
+	use_pointer(*at);
+}
+
 /*
  * k chains side by side.  Each pointer is its own variable and k is a
  * constant where this is inlined, so the guards fold away and the

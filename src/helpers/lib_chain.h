@@ -91,6 +91,11 @@ void *chain_build_at(char *buf, size_t size, const struct chain_spec *spec,
 /* n * CHAIN_UNROLL dependent loads from p; returns where it stopped. */
 void *chain_chase(void *p, iter_t n);
 /*
+ * The same as a benchmp() kernel: the cookie's first member is the
+ * void * where the chase stands, moved on by n * CHAIN_UNROLL loads.
+ */
+void chain_bench(iter_t n, void *cookie);
+/*
  * Follow k chains (1 <= k <= CHAIN_MAX_K) side by side: each iteration
  * advances every chain CHAIN_UNROLL / 10 times, the k loads of a step
  * independent of each other.  heads is updated.

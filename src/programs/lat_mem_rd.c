@@ -74,6 +74,7 @@
 #define MAX_CACHES	8	/* -c: levels of data cache */
 
 struct state {
+	void *p;		/* where the chase stands (first: chain_bench) */
 	char *buf;		/* the whole buffer, len bytes */
 	size_t len;
 	size_t min;		/* -m: no smaller size is timed */
@@ -83,19 +84,10 @@ struct state {
 	size_t caches[MAX_CACHES];	/* -c: where the curve changes */
 	int ncaches;
 	struct chain_spec spec;	/* -g: spec.group */
-	void *p;		/* where the chase stands */
 	int random;		/* -t */
 	int huge;		/* -H */
 	const char *cache_list;	/* -c, parsed in run() */
 };
-
-static void chase(iter_t n, void *cookie)
-{
-	struct state *st = cookie;
-
-	st->p = chain_chase(st->p, n);
-	use_pointer(st->p);
-}
 
 /* Per copy: a buffer (unless the parent's is used) and this size's chain. */
 static void init(iter_t n, void *cookie)
@@ -222,7 +214,7 @@ static void sweep(struct state *st, const struct bench_opts *opts)
 		if (size < st->min || chain_elements(size, &st->spec) < 2)
 			continue;
 		st->size = size;
-		benchmp(init, chase, cleanup, 0, opts->parallel, opts->warmup,
+		benchmp(init, chain_bench, cleanup, 0, opts->parallel, opts->warmup,
 			opts->repetitions, st);
 		print_point(result_last(), size, &m, i++);
 	}
@@ -238,10 +230,11 @@ static void sweep(struct state *st, const struct bench_opts *opts)
  * each size per round.
  */
 struct point {
+	void *p;		/* where this size's chase stands (first:
+				 * chain_bench) */
 	void *head;		/* element 0 */
 	void **last;		/* element n-1 of this size */
 	void *next;		/* what *last holds in the whole chain */
-	void *p;		/* where this size's chase stands */
 	iter_t warm;		/* chain_chase() iterations of a warm-up */
 	int rounds;		/* warm up before every interval */
 };
@@ -257,14 +250,6 @@ static void pt_init(iter_t n, void *cookie)
 		*pt->last = pt->head;
 		pt->p = chain_chase(pt->p, pt->warm);
 	}
-}
-
-static void pt_chase(iter_t n, void *cookie)
-{
-	struct point *pt = cookie;
-
-	pt->p = chain_chase(pt->p, n);
-	use_pointer(pt->p);
 }
 
 static void pt_cleanup(iter_t n, void *cookie)
@@ -306,7 +291,7 @@ static void sweep_rounds(struct state *st, const struct bench_opts *opts)
 		if (!pts[np].rounds && ne > WARM_LOADS)
 			ne = WARM_LOADS;
 		pts[np].warm = ne / CHAIN_UNROLL + 1;
-		bp[np] = BENCH_POINT(pt_init, pt_chase, pt_cleanup,
+		bp[np] = BENCH_POINT(pt_init, chain_bench, pt_cleanup,
 				     &pts[np]);
 		np++;
 	}
@@ -318,7 +303,7 @@ static void sweep_rounds(struct state *st, const struct bench_opts *opts)
 		bench_point_free(&bp[i]);
 	}
 	for (; i < np; i++) {
-		benchmp(pt_init, pt_chase, pt_cleanup, 0, 1, opts->warmup,
+		benchmp(pt_init, chain_bench, pt_cleanup, 0, 1, opts->warmup,
 			opts->repetitions, &pts[i]);
 		print_point(result_last(), sizes[i], &m, i);
 	}

@@ -45,12 +45,12 @@
 
 /* A measurement's; bench_main's state too, where -M sets len. */
 struct state {
+	void *head;		/* where the chase stands (first: chain_bench) */
 	size_t len;
 	int cpu;		/* -1: copy k runs on copy_cpu[k] */
 	const int *copy_cpu;
 	int node;		/* -1: leave the memory where it falls */
 	char *buf;
-	void *head;
 	int copies;		/* -P: taken to be refused, in words */
 };
 
@@ -127,14 +127,6 @@ static void teardown(iter_t n, void *cookie)
 
 	if (n == 0)
 		mem_free(s->buf, s->len);
-}
-
-static void chase(iter_t n, void *cookie)
-{
-	struct state *s = cookie;
-
-	s->head = chain_chase(s->head, n);
-	use_pointer(s->head);
 }
 
 static void read_all(iter_t n, void *cookie)
@@ -258,7 +250,7 @@ static int run(const struct bench_run *r)
 			s.len = len;
 			s.cpu = cpu;
 			s.node = bound ? t.nodes[j].id : -1;
-			benchmp(setup, chase, teardown, 0, 1, r->opts.warmup,
+			benchmp(setup, chain_bench, teardown, 0, 1, r->opts.warmup,
 				r->opts.repetitions, &s);
 			lat[i * nn + j] = report_median(result_last(),
 							1.0 / CHAIN_UNROLL, 0);
