@@ -34,7 +34,9 @@ my $m = LMResults::metrics($run);
 my @names = sort grep { !/^:/ } keys %$m;
 ok(@names > 1000, scalar(@names) . ' metrics');
 
-is_deeply([ grep { !$m->{$_}{declared} } @names ], [], 'every value declared');
+# cache's sizes, which files since format 6 declare, are read from its
+# lines (LMPast::cache_size).
+is_deeply([ grep { !$m->{$_}{declared} && !/^cache\.l\d+\.size$/ } @names ], [], 'every value declared');
 is_deeply([ grep { /^(?:other|series)\./ } @names ], [], 'none other.* or series.*');
 is_deeply([ grep { /#\d+$/ } @names ], [], 'names unique (no #2)');
 is_deeply($run->{orphan_decls}, [], 'every declaration belongs to a value or series');

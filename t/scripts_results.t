@@ -22,7 +22,7 @@ use Test::More;
 use JSON::PP;
 
 my $NUM = qr/[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?/;
-my $UNIT = qr{microseconds|nanoseconds|MB/sec|pages|parallelism|files/sec};
+my $UNIT = qr{microseconds|nanoseconds|MB/sec|pages|parallelism|files/sec|bytes};
 # Points whose program prints no unit anywhere (no #stats line either).
 my $NO_UNIT = qr/^(?:mem\.parallelism|fs\.latency)\@/;
 

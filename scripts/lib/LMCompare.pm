@@ -232,10 +232,11 @@ sub machine_diff {
 }
 
 # Metrics whose presence is itself a finding: the levels `cache` found
-# (one run of a machine may tell four levels apart, the next three), and
-# lat_c2c's figure per kind of pair, which a run gives only where its
-# matrix was stable (the vCPUs of a VM may move in one run, not the next).
-my $FOUND = qr/^(?:cache\.l\d+\.latency|c2c\.(?!pair\.|stability\.)\w+(?:\.\w+)*)$/;
+# and their sizes (one run of a machine may tell four levels apart, the
+# next three), and lat_c2c's figure per kind of pair, which a run gives
+# only where its matrix was stable (the vCPUs of a VM may move in one
+# run, not the next).
+my $FOUND = qr/^(?:cache\.l\d+\.(?:latency|size)|c2c\.(?!pair\.|stability\.)\w+(?:\.\w+)*)$/;
 
 # Metrics some files have and others lack: [name, [files lacking it]].  A
 # count the harness chose (lat_fs's files per interval) is not a result,

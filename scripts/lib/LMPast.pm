@@ -19,6 +19,7 @@
 #   LMPast::unreadable($line)   # a result whose number is none (nan, inf)
 #   LMPast::overhead($title)    # lat_ctx's overhead in its series' title
 #   LMPast::cache_levels($run)  # cache's levels: [level, bytes, ns]
+#   LMPast::cache_size($v)      # a level's size, as format 6 declares it
 #
 # A declaration made here has inferred => 1: the reader does not call its
 # metric declared, and a drop-in group's [METRIC_MAP: ] may rename it.
@@ -63,7 +64,7 @@ sub scalar_fields {
 		 parallelism => $3 + 0, parallelism_at => $-[3] }
 		if $l =~ /^(Memory latency):\s+($NUM) nanoseconds\s+($NUM) parallelism/;
 	return { label => "L$1 cache", value => $3 + 0, unit => 'nanoseconds',
-		 bytes => $2 + 0, at => $-[3] }
+		 bytes => $2 + 0, bytes_at => $-[2], at => $-[3] }
 		if $l =~ /^L(\d) cache:\s+($NUM) bytes\s+($NUM) nanoseconds/;
 	return { label => $1, value => $2 + 0, unit => 'parallelism', at => $-[2] }
 		if $l =~ /^(.+ parallelism):\s+($NUM)\s*$/;
@@ -78,6 +79,17 @@ sub scalar_fields {
 			 unit => 'MB/sec', at => $at };
 	}
 	return undef;
+}
+
+# A cache level's size as its line printed it ("L1 cache: 49152 bytes
+# ..."), which files since RESULTS_FORMAT 6 declare (cache.l<k>.size):
+# { name, label, value, at }, or undef for any other value.
+sub cache_size {
+	my ($v) = @_;
+	return undef unless ($v->{label} // '') =~ /^L(\d) cache$/
+		&& defined $v->{bytes} && defined $v->{bytes_at};
+	return { name => "cache.l$1.size", label => "$v->{label} size",
+		value => $v->{bytes}, at => $v->{bytes_at} };
 }
 
 # cache's level whose sweeps did not agree: { level, label, host }.

@@ -355,7 +355,7 @@ sub point_line {
 sub past_line {
 	my ($run, $line, $off, $held, $last, $closed, $at) = @_;
 	if (my $v = LMPast::scalar_line($line)) {
-		$v->{$_} += $off for grep { defined $v->{$_} } qw(at parallelism_at);
+		$v->{$_} += $off for grep { defined $v->{$_} } qw(at parallelism_at bytes_at);
 		$v->{also}{at} += $off if $v->{also};
 		$$closed = undef;
 		$v->{line} = $.;
@@ -806,6 +806,13 @@ sub pass_metrics {
 				($pd && !$pd->{inferred} ? (declared => 1) : ()),
 				line => $v->{line}, at => $v->{parallelism_at} })
 				if $pd;
+		}
+		# A file read by its wording: cache's sizes, which its lines
+		# print and newer files declare.
+		if (!$run->{records} and my $cs = LMPast::cache_size($v)) {
+			add(\%m, $cs->{name}, { label => $cs->{label}, value => $cs->{value},
+				unit => 'bytes', better => 'none', property => 1,
+				line => $v->{line}, at => $cs->{at} });
 		}
 	}
 	for my $s (@$series_list) {
