@@ -58,6 +58,13 @@ sub as_run_writes {
 	return "[RESULTS_FORMAT: 6]\n$r->{out}" . slurp("$tmp/emit.pend");
 }
 
+# The labels of a reading's values (not the points'): name => label.
+sub labels_of {
+	my ($run) = @_;
+	my $m = LMResults::metrics($run);
+	return { map { $_ => $m->{$_}{label} } grep { !/^:/ && !/@/ } keys %$m };
+}
+
 sub near {
 	my ($a, $b) = @_;
 	return abs($a - $b) <= 0.006 * abs($b) + 0.006;
@@ -91,6 +98,11 @@ for my $r (LmEvery::runs($tmp)) {
 		is_deeply([ sort keys %$a ], [ sort keys %$b ], 'the same metrics by records and by wording');
 		my @diff = grep { defined $b->{$_} && $a->{$_} != $b->{$_} } keys %$a;
 		is_deeply(\@diff, [], 'with the same values');
+		# The labels alike, but that the wording reader put "lat_http "
+		# before lat_http's (its records say the file alone).
+		my ($la, $lb) = (labels_of($rec), labels_of($past));
+		is_deeply([ grep { defined $lb->{$_} && ($la->{$_} // '') ne ($lb->{$_} =~ s/^lat_http //r) } sort keys %$la ],
+			  [], 'and the same labels');
 		is_deeply([ map { $_ // {} } @{ $rec }{qw(unclear)} ], [ map { $_ // {} } @{ $past }{qw(unclear)} ],
 			  'the same unclear levels');
 		is_deeply($rec->{c2c_stability}, $past->{c2c_stability}, 'the same c2c verdict');
@@ -127,7 +139,8 @@ is_deeply([ sort keys %{ values_of($run) } ], [ 'syscall.null' ], 'and no value 
 is(scalar @{ $run->{orphan_decls} }, 1, 'its record attached to nothing');
 
 # The number a record names: the word before its unit, else the last
-# number not taken; the label, what the line says before ": ".
+# number not taken; the label, what the line says before ": " (a later
+# number of the line: its #metric's label).
 $run = read_text("[RESULTS_FORMAT: 6]\ntlb: 96 pages 1.625 nanoseconds\n"
 	. "#metric name=tlb.pages unit=pages better=none kind=property\n"
 	. "#metric name=tlb.miss unit=nanoseconds better=lower label=\"tlb miss\"\n"

@@ -43,7 +43,8 @@
 # is the line before its records (#stats, #metric), the number of it each
 # record's unit names ("<number> <unit>"; else its last number not yet
 # taken), its label what the line says before its first ": " (else before
-# its first number); a finding without a figure is a "#finding" record
+# its first number; a later number of the line, its #metric's own
+# label=); a finding without a figure is a "#finding" record
 # (cache's unclear level, lat_c2c's verdict); a series is a block of
 # points after a title (a double-quoted line, or any line the points
 # follow).  No wording of a line is known here: older files' lines are
@@ -518,11 +519,12 @@ sub claim {
 		return undef;
 	}
 	$h->{taken}{$at} = 1;
-	# A #metric's label is its program's; a #stats line's is the
-	# line's (lmbench3's "MB/sec" where the line says no more).
+	# The label is the line's; a line's later numbers (tlb's miss after
+	# its pages, cache's size after its latency) take their #metric's
+	# own label where it has one ("tlb miss").
 	my $v = { label => !$records ? $d->{label} // $d->{name}
-			: $d->{metric} && defined $d->{label} ? $d->{label}
-			: line_label($h->{text}) // $d->{label} // $d->{name},
+			: $h->{claimed} && $d->{metric} && defined $d->{label} ? $d->{label}
+			: line_label($h->{text}) // (length($d->{label} // '') ? $d->{label} : $d->{unit}),
 		value => $value + 0, unit => $d->{unit}, at => $at + $h->{off},
 		line => $h->{line},
 		(defined $placement ? (placement => $placement) : ()),
