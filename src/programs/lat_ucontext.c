@@ -94,6 +94,7 @@ static int run(const struct bench_run *r)
 	}
 	return 0;
 #else
+	(void)r;
 	fprintf(stderr, "%s: this system has no getcontext/swapcontext; "
 		"nothing measured\n", bench_progname());
 	return 1;
