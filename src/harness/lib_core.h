@@ -267,9 +267,11 @@ struct bench_option {
 	long min, max;		/* BENCH_ARG_INT, BENCH_ARG_LONG */
 	void (*set)(void *state, const char *arg);	/* BENCH_ARG_CALL */
 };
-#define BENCH_AT(type, member) \
-	(0 * sizeof(_Generic(&((struct state *)0)->member, type *: 0)) + \
-	 offsetof(struct state, member))
+/* A member's offset in struct s, checked to be of the type given. */
+#define BENCH_AT_OF(s, type, member) \
+	(0 * sizeof(_Generic(&((s *)0)->member, type *: 0)) + \
+	 offsetof(s, member))
+#define BENCH_AT(type, member) BENCH_AT_OF(struct state, type, member)
 #define BENCH_FLAG(item, text, m) \
 	{(item), (text), BENCH_ARG_FLAG, BENCH_AT(int, m), 0, 0, NULL}
 #define BENCH_INT(item, text, m, lo, hi) \

@@ -58,23 +58,18 @@ void probe_set_line(void *state, const char *arg);
  * the --help lines of -c, -L and -M, then the state's defaults as
  * designated initializers of a struct probe_args.
  */
-#define PROBE_ROW(item, text, kind, m) \
-	{(item), (text), (kind), offsetof(struct probe_args, m), 0, 0, NULL}
 #define PROBE_MAIN(c_text, line_text, len_text, ...) \
-	static const struct bench_program bench_program_ = { \
-		.usage = "[-c] [-L <line>] [-M <len>] [-W <warmup>] " \
-			 "[-N <repetitions>]\n", \
-		.options = BENCH_OPTIONS( \
-			PROBE_ROW("-c", c_text, BENCH_ARG_FLAG, more), \
-			BENCH_CALL("-L", line_text, probe_set_line), \
-			PROBE_ROW("-M", len_text, BENCH_ARG_SIZE, len)), \
-		.state_size = sizeof(struct probe_args), \
-		.defaults = &(const struct probe_args){__VA_ARGS__}, \
-		.run = run}; \
-	int main(int argc, char *argv[]) \
-	{ \
-		return bench_main(argc, argv, &bench_program_); \
-	}
+	BENCH_MAIN(.usage = "[-c] [-L <line>] [-M <len>] [-W <warmup>] " \
+			    "[-N <repetitions>]\n", \
+		   .options = BENCH_OPTIONS( \
+			{"-c", (c_text), BENCH_ARG_FLAG, \
+			 BENCH_AT_OF(struct probe_args, int, more), 0, 0, NULL}, \
+			BENCH_CALL("-L", (line_text), probe_set_line), \
+			{"-M", (len_text), BENCH_ARG_SIZE, \
+			 BENCH_AT_OF(struct probe_args, size_t, len), 0, 0, \
+			 NULL}), \
+		   .state_size = sizeof(struct probe_args), \
+		   .defaults = &(const struct probe_args){__VA_ARGS__})
 /* -L for cache and par_mem: 0 (find it) or a multiple of a pointer. */
 void probe_check_line(size_t line);
 
