@@ -150,6 +150,13 @@ is_deeply([ map { [ $m->{$_}{value}, $m->{$_}{label} ] } qw(tlb.pages tlb.miss h
 	  [ [ 96, 'tlb' ], [ 1.625, 'tlb miss' ], [ 63.5, 'empty' ] ],
 	  'two records of one line, and a line without its unit');
 
+# A finding this reader does not know leaves the value its line holds.
+$run = read_text("[RESULTS_FORMAT: 6]\nSimple syscall: 0.1000 microseconds\n"
+	. "#metric name=syscall.null unit=microseconds better=lower\n"
+	. "#finding of=something.new state=odd\n\n");
+is_deeply([ $run->{unparsed}, [ sort keys %{ values_of($run) } ] ], [ [], [ 'syscall.null' ] ],
+	  'an unknown finding: the value stays read, its line not put back');
+
 # A line no record claims: a title where a block follows, else not read.
 $run = read_text("[RESULTS_FORMAT: 6]\nRandom load latency, huge pages\n\"stride=64\n128.00000 157.4\n\n"
 	. "Socket bandwidth using localhost\n0.065536 900.00 MB/sec\n\nsome note\n");

@@ -154,7 +154,7 @@ sub parse_fh {
 			$start_series->($h->{text});
 			return;
 		}
-		if ($h->{text} =~ /^[A-Za-z0-9_]+: /) {
+		if (message_line($h->{text})) {
 			push @{ $run{messages} }, $h->{text};
 			return;
 		}
@@ -383,7 +383,7 @@ sub past_line {
 		}
 		return;
 	}
-	if ($line =~ /^[A-Za-z0-9_]+: /) {
+	if (message_line($line)) {
 		push @{ $run->{messages} }, $line;
 		return;
 	}
@@ -404,7 +404,6 @@ sub finding {
 	my ($run, $h, $f, $pass) = @_;
 	my ($of, $state) = ($f->{of} // '', $f->{state} // '');
 	my $line = $h ? $h->{line} : $f->{line} // $.;
-	$h->{claimed} = 1 if $h;
 	if ($of =~ /^cache\.l(\d+)$/ && $state eq 'unclear') {
 		push @{ $run->{unclear} }, { level => $1 + 0, label => "L$1 cache",
 			host => $f->{host}, line => $line, pass => $pass };
@@ -413,10 +412,15 @@ sub finding {
 			text => $f->{text}, line => $line, moved => 0 };
 	} elsif ($of eq 'c2c.placement' && $state eq 'moved') {
 		$run->{c2c_stability}{moved} = 1 if $run->{c2c_stability};
-	} elsif ($h) {
-		$h->{claimed} = 0;
+	} else {
+		# A finding this reader does not know leaves its line as it was.
+		return;
 	}
+	$h->{claimed} = 1 if $h;
 }
+
+# A program's message ("lat_mem_load: rd, 1 loader: ..."): its name first.
+sub message_line { return $_[0] =~ /^[A-Za-z0-9_]+: / }
 
 sub header {
 	my ($run, $k, $v) = @_;
