@@ -27,10 +27,8 @@ static void setup(iter_t iterations, void *cookie)
 
 	if (iterations != 0)
 		return;
-	s->in = calloc(SAMPLES + TAPS, sizeof(*s->in));
-	s->out = calloc(SAMPLES, sizeof(*s->out));
-	if (s->in == NULL || s->out == NULL)
-		bench_die("out of memory");
+	s->in = bench_alloc(SAMPLES + TAPS, sizeof(*s->in));
+	s->out = bench_alloc(SAMPLES, sizeof(*s->out));
 	for (i = 0; i < SAMPLES + TAPS; i++)
 		s->in[i] = (float)(i % 17) / 17.0f;
 	for (i = 0; i < TAPS; i++)

@@ -348,6 +348,11 @@ void bench_fail(const char *fmt, ...)
 /* "<prog>: <reason>: <strerror(errno)>" on stderr, exit 1 (runtime). */
 void bench_die(const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 1, 2)));
+/*
+ * calloc(n, size): n zeroed objects of size bytes, or, where there is no
+ * memory for them, bench_die("out of memory") (exit 1).
+ */
+void *bench_alloc(size_t n, size_t size);
 const char *bench_progname(void);
 
 /* Strict parsers: 0 on success, -1 on junk, sign or overflow. */

@@ -1,5 +1,6 @@
 /*
- * lib_error.c - program name, usage text and the error exits.
+ * lib_error.c - program name, usage text and the error exits (and
+ * bench_alloc, which dies with "out of memory").
  *
  * Exit codes: 2 for bad input (usage), 1 for a runtime failure.  The
  * exits call the one hook registered with error_exit_hook() (lib_cleanup
@@ -92,4 +93,13 @@ void bench_die(const char *fmt, ...)
 		fprintf(stderr, ": %s", strerror(saved));
 	fputc('\n', stderr);
 	error_exit(1);
+}
+
+void *bench_alloc(size_t n, size_t size)
+{
+	void *p = calloc(n, size);
+
+	if (p == NULL)
+		bench_die("out of memory");
+	return p;
 }

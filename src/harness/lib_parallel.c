@@ -185,11 +185,9 @@ static void child_main(int id, pid_t parent, const struct copy *protos,
 	for (k = 0; k < NCTL; k++)
 		close(ctl[k][1]);
 	copy_place(id);
-	c = ch_copies = calloc((size_t)npts, sizeof(*c));
-	chunk = ch_chunks = calloc((size_t)npts, sizeof(*chunk));
-	s = ch_samples = calloc((size_t)nsched, sizeof(*s));
-	if (c == NULL || chunk == NULL || s == NULL)
-		bench_die("out of memory");
+	c = ch_copies = bench_alloc((size_t)npts, sizeof(*c));
+	chunk = ch_chunks = bench_alloc((size_t)npts, sizeof(*chunk));
+	s = ch_samples = bench_alloc((size_t)nsched, sizeof(*s));
 	/* Every point set up before any is sized, as a single copy does. */
 	for (p = 0; p < npts; p++) {
 		c[p] = protos[p];
@@ -326,9 +324,7 @@ static struct sample *collect(int parallel, int repetitions)
 	struct sample *s;
 	int k;
 
-	s = calloc((size_t)parallel * (size_t)repetitions, sizeof(*s));
-	if (s == NULL)
-		bench_die("out of memory");
+	s = bench_alloc((size_t)parallel * (size_t)repetitions, sizeof(*s));
 	for (k = 0; k < parallel; k++) {
 		send_bytes(ctl[CTL_RESULTS][1], 1, "while reporting");
 		read_all(&h, sizeof(h), "while reporting");
@@ -409,10 +405,8 @@ static void combine_points(const struct sample *s, int parallel,
 	struct sample *mine;
 	int *index, p, k, i, rounds;
 
-	mine = calloc((size_t)parallel * (size_t)nsched, sizeof(*mine));
-	index = calloc((size_t)nsched, sizeof(*index));
-	if (mine == NULL || index == NULL)
-		bench_die("out of memory");
+	mine = bench_alloc((size_t)parallel * (size_t)nsched, sizeof(*mine));
+	index = bench_alloc((size_t)nsched, sizeof(*index));
 	for (p = 0; p < npts; p++) {
 		rounds = 0;
 		for (k = 0; k < nsched; k++)
@@ -455,9 +449,9 @@ void parallel_run_points(const struct copy *protos, int npts,
 		bench_die("pipe");
 	release = mmap(NULL, rel_len, PROT_READ | PROT_WRITE,
 		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	pids = calloc((size_t)parallel, sizeof(*pids));
-	if (release == MAP_FAILED || pids == NULL)
+	if (release == MAP_FAILED)
 		bench_die("out of memory");
+	pids = bench_alloc((size_t)parallel, sizeof(*pids));
 	npids = parallel;
 	old_pipe = signal(SIGPIPE, SIG_IGN);
 	/* An ignored SIGCHLD would reap dead copies before we see them. */
@@ -498,10 +492,8 @@ void parallel_run(const struct copy *proto, double interval_ns,
 		  int parallel, int warmup, int repetitions,
 		  struct bench_result *out)
 {
-	int *sched = calloc((size_t)repetitions, sizeof(*sched));
+	int *sched = bench_alloc((size_t)repetitions, sizeof(*sched));
 
-	if (sched == NULL)
-		bench_die("out of memory");
 	parallel_run_points(proto, 1, sched, repetitions, interval_ns,
 			    parallel, warmup, out);
 	free(sched);

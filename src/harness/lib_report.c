@@ -40,9 +40,7 @@ static double *values(const struct bench_result *r, double scale,
 	double *v;
 	int i;
 
-	v = malloc((size_t)(*count ? *count : 1) * sizeof(*v));
-	if (v == NULL)
-		bench_die("out of memory");
+	v = bench_alloc((size_t)(*count ? *count : 1), sizeof(*v));
 	for (i = 0; i < *count; i++)
 		v[i] = value_of(&r->s[idx[i]], scale, inverse);
 	free(idx);

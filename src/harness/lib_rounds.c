@@ -18,14 +18,12 @@
 static void single_rounds(struct bench_point *pts, int npts,
 			  double interval_ns, int warmup, int rounds, int deflt)
 {
-	struct copy *c = calloc((size_t)npts, sizeof(*c));
-	int *all_long = calloc((size_t)npts, sizeof(*all_long));
+	struct copy *c = bench_alloc((size_t)npts, sizeof(*c));
+	int *all_long = bench_alloc((size_t)npts, sizeof(*all_long));
 	struct sample s;
 	uint64 first = 0;
 	int r, k, i, left;
 
-	if (c == NULL || all_long == NULL)
-		bench_die("out of memory");
 	/* Nobody gave the repetitions: a point of long intervals stops at
 	 * LONG_REPS (lib_interval.h), the others go on. */
 	for (k = 0; k < npts; k++)
@@ -75,13 +73,11 @@ static void parallel_rounds(struct bench_point *pts, int npts,
 			    double interval_ns, int parallel, int warmup,
 			    int rounds)
 {
-	struct copy *c = calloc((size_t)npts, sizeof(*c));
-	struct bench_result *res = calloc((size_t)npts, sizeof(*res));
-	int *sched = calloc((size_t)npts * (size_t)rounds, sizeof(*sched));
+	struct copy *c = bench_alloc((size_t)npts, sizeof(*c));
+	struct bench_result *res = bench_alloc((size_t)npts, sizeof(*res));
+	int *sched = bench_alloc((size_t)npts * (size_t)rounds, sizeof(*sched));
 	int r, k, i;
 
-	if (c == NULL || res == NULL || sched == NULL)
-		bench_die("out of memory");
 	for (k = 0; k < npts; k++)
 		c[k] = (struct copy){pts[k].initialize, pts[k].benchmark,
 				     pts[k].cleanup, pts[k].cookie, 0, 0};
@@ -119,9 +115,7 @@ void benchmp_rounds(struct bench_point *pts, int npts, int parallel,
 	for (k = 0; k < npts; k++) {
 		pts[k].n = 0;
 		if (pts[k].result == NULL) {
-			pts[k].result = malloc(sizeof(*pts[k].result));
-			if (pts[k].result == NULL)
-				bench_die("out of memory");
+			pts[k].result = bench_alloc(1, sizeof(*pts[k].result));
 		} else {
 			free(pts[k].result->s);
 		}

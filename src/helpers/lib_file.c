@@ -47,18 +47,9 @@ int file_open(const char *path)
 	return fd;
 }
 
-static void *chunk_buffer(void)
-{
-	void *buf = malloc(COPY_CHUNK);
-
-	if (buf == NULL)
-		bench_die("out of memory");
-	return buf;
-}
-
 static void copy_file(const char *from, int to_fd, const char *to)
 {
-	char *buf = chunk_buffer();
+	char *buf = bench_alloc(1, COPY_CHUNK);
 	int fd = file_open(from);
 	ssize_t r, w, off;
 
@@ -82,17 +73,13 @@ void file_set_make(struct file_set *fs, const char *path,
 
 	fs->count = private_copies ? parallel : 1;
 	fs->copies = private_copies;
-	fs->paths = calloc((size_t)fs->count, sizeof(*fs->paths));
-	if (fs->paths == NULL)
-		bench_die("out of memory");
+	fs->paths = bench_alloc((size_t)fs->count, sizeof(*fs->paths));
 	if (!private_copies) {
 		fs->paths[0] = (char *)path;
 		return;
 	}
 	for (i = 0; i < fs->count; i++) {
-		fs->paths[i] = malloc(PATH_MAX);
-		if (fs->paths[i] == NULL)
-			bench_die("out of memory");
+		fs->paths[i] = bench_alloc(1, PATH_MAX);
 		fd = bench_tmpfile(fs->paths[i], PATH_MAX, "lmbench-copy");
 		copy_file(path, fd, fs->paths[i]);
 		if (close(fd) != 0)
@@ -121,7 +108,7 @@ const char *file_set_path(const struct file_set *fs)
 
 void file_warm(const char *path, size_t size)
 {
-	char *buf = chunk_buffer();
+	char *buf = bench_alloc(1, COPY_CHUNK);
 	int fd = file_open(path);
 	size_t done = 0;
 	ssize_t r;
@@ -167,9 +154,7 @@ int file_resident(int fd, off_t off, size_t len)
 	p = mmap(NULL, span, PROT_READ, MAP_SHARED, fd, start);
 	if (p == MAP_FAILED)
 		return -1;
-	vec = malloc(pages);
-	if (vec == NULL)
-		bench_die("out of memory");
+	vec = bench_alloc(1, pages);
 	if (mincore(p, span, vec) != 0)
 		any = -1;
 	for (i = 0; any == 0 && i < pages; i++)

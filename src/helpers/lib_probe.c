@@ -310,10 +310,8 @@ void probe_parallelism_sizes(struct probe *pr, const struct chain_spec *spec,
 	size_t ne;
 	void *head;
 
-	bp = calloc((size_t)nsizes * 16, sizeof(*bp));
-	kp = calloc((size_t)nsizes * 16, sizeof(*kp));
-	if (bp == NULL || kp == NULL)
-		bench_die("out of memory");
+	bp = bench_alloc((size_t)nsizes * 16, sizeof(*bp));
+	kp = bench_alloc((size_t)nsizes * 16, sizeof(*kp));
 	for (i = 0; i < nsizes && probe_interleaved(pr, sizes[i]); i++) {
 		ne = chain_elements(sizes[i], spec);
 		head = chain_build(pr->buf + sizes[i], sizes[i], spec);
@@ -361,13 +359,11 @@ void probe_parallelism_sizes(struct probe *pr, const struct chain_spec *spec,
 void probe_chain_sizes(struct probe *pr, const struct chain_spec *spec,
 		       const size_t *sizes, int nsizes, double *t)
 {
-	struct bench_point *bp = calloc((size_t)nsizes, sizeof(*bp));
-	struct kpoint *kp = calloc((size_t)nsizes, sizeof(*kp));
+	struct bench_point *bp = bench_alloc((size_t)nsizes, sizeof(*bp));
+	struct kpoint *kp = bench_alloc((size_t)nsizes, sizeof(*kp));
 	size_t at = 0, ne;
 	int i, nr;
 
-	if (bp == NULL || kp == NULL)
-		bench_die("out of memory");
 	/* Regions one after another from the start, while they fit. */
 	for (nr = 0; nr < nsizes && sizes[nr] <= PROBE_ROUND_MAX &&
 		     sizes[nr] <= pr->len - at; nr++) {
@@ -394,11 +390,9 @@ void probe_chain_sizes(struct probe *pr, const struct chain_spec *spec,
 static void *line_chain(struct probe *pr, size_t region, size_t d)
 {
 	size_t ncells = region / LINE_CELL, i;
-	size_t *perm = malloc(ncells * sizeof(*perm));
+	size_t *perm = bench_alloc(ncells, sizeof(*perm));
 	char *x, *first = NULL, *prev = NULL;
 
-	if (perm == NULL)
-		bench_die("out of memory");
 	for (i = 0; i < ncells; i++)
 		perm[i] = i;
 	chain_shuffle(perm, ncells, LINE_SEED);
@@ -414,6 +408,9 @@ static void *line_chain(struct probe *pr, size_t region, size_t d)
 		*(void **)x = x + d;
 		prev = x + d;
 	}
+	/* At least 16 cells (probe_line_size()), so the loop has set prev. */
+	/* cppcheck-suppress nullPointer */
+	/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
 	*(void **)prev = first;
 	free(perm);
 	return first;

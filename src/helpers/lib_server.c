@@ -589,9 +589,7 @@ static void rtt_init(iter_t n, void *cookie)
 
 	if (n != 0)
 		return;
-	c->buf = calloc(1, c->msize);
-	if (c->buf == NULL)
-		bench_die("out of memory");
+	c->buf = bench_alloc(1, c->msize);
 	if (rtt->type == SOCK_STREAM) {
 		c->fd = srv_stream_client(c->host, c->port,
 					  (uint32_t)c->msize);

@@ -133,9 +133,7 @@ static void discover_cpus(struct topo *t, const char *root)
 		for (i = 0; i < n; i++)
 			list[i] = i;
 	}
-	t->cpus = calloc((size_t)n, sizeof(*t->cpus));
-	if (t->cpus == NULL)
-		bench_die("out of memory");
+	t->cpus = bench_alloc((size_t)n, sizeof(*t->cpus));
 	t->ncpus = n;
 	for (i = 0; i < n; i++) {
 		struct topo_cpu *c = &t->cpus[i];

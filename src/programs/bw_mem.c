@@ -318,13 +318,11 @@ static void report(const struct bench_result *r, const struct state *st,
 static void sizes_rounds(struct state *sts, int n, const struct variant *v,
 			 const struct metric *m, const struct bench_opts *opts)
 {
-	struct bench_point *pts = calloc((size_t)n, sizeof(*pts));
+	struct bench_point *pts = bench_alloc((size_t)n, sizeof(*pts));
 	struct state big;
 	size_t need = 0, words = 0, i;
 	int k;
 
-	if (pts == NULL)
-		bench_die("out of memory");
 	for (k = 0; k < n; k++) {
 		i = (sts[k].two ? dst_offset(&sts[k]) : 0) + sts[k].size;
 		need = i > need ? i : need;
@@ -373,9 +371,7 @@ static int run(const struct bench_run *r)
 	v = &variants[BENCH_VARIANT(r->argv[nsizes], variants)];
 	if (conflict && !v->two)
 		bench_fail("conflict applies to cp, fcp and bcopy only");
-	sts = calloc((size_t)nsizes, sizeof(*sts));
-	if (sts == NULL)
-		bench_die("out of memory");
+	sts = bench_alloc((size_t)nsizes, sizeof(*sts));
 	for (k = 0; k < nsizes; k++) {
 		set_size(&sts[k], r->argv[k]);
 		sts[k].two = v->two;

@@ -141,9 +141,7 @@ static void init(iter_t n, void *cookie)
 	struct conn *st = cookie;
 	if (n != 0)
 		return;
-	st->c.buf = malloc(st->c.msize);
-	if (st->c.buf == NULL)
-		bench_die("out of memory");
+	st->c.buf = bench_alloc(1, st->c.msize);
 	memset(st->c.buf, 0, st->c.msize);	/* faulted in before timing */
 	st->c.fd = srv_stream_client(st->c.host, st->c.port, (uint32_t)st->c.msize);
 	net_bufsize(st->c.fd, SOCKBUF);

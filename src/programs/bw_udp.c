@@ -134,9 +134,7 @@ static void init(iter_t n, void *cookie)
 
 	if (n != 0)
 		return;
-	st->c.buf = calloc(1, st->c.msize);
-	if (st->c.buf == NULL)
-		bench_die("out of memory");
+	st->c.buf = bench_alloc(1, st->c.msize);
 	st->c.fd = srv_dgram_client(st->c.host, st->c.port);
 	net_timeouts(st->c.fd, NET_IO_TIMEOUT_MS);
 	/* Transfer numbers unlike any earlier client's. */

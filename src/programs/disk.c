@@ -222,7 +222,7 @@ static void disk_name(const struct state *st, const char *what, char *out,
 
 static void zones(struct state *st, int nzones, int reps)
 {
-	struct bench_result *res = calloc((size_t)nzones, sizeof(*res));
+	struct bench_result *res = bench_alloc((size_t)nzones, sizeof(*res));
 	off_t width = st->size / nzones / BLK * BLK, slots, k;
 	int r, i, z;
 	char label[64], name[METRIC_NAME_MAX], x[32];
@@ -231,8 +231,6 @@ static void zones(struct state *st, int nzones, int reps)
 			   .x_name = "offset", .x_unit = "MB"};
 	double mbs;
 
-	if (res == NULL)
-		bench_die("out of memory");
 	slots = (width - (off_t)st->xfer) / (off_t)st->xfer + 1;
 	for (z = 0; z < nzones; z++)
 		result_init(&res[z], 1);

@@ -195,15 +195,13 @@ static void by_relation(const struct topo *t, const int *cpus, int n,
 		"SMT siblings", "shared LLC", "different LLCs, same package",
 		"same package", "same node", "different nodes",
 	};
-	double *v = malloc((size_t)(n * n) * sizeof(*v)), med;
+	double *v = bench_alloc((size_t)n * (size_t)n, sizeof(*v)), med;
 	char label[64], slug[40], name[64];
 	struct metric kind = {.name = name, .unit = "nanoseconds",
 			      .better = BETTER_LOWER};
 	size_t k;
 	int i, j, m;
 
-	if (v == NULL)
-		bench_die("out of memory");
 	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
 		for (m = 0, i = 0; i < n; i++)
 			for (j = 0; j < n; j++)
@@ -250,12 +248,10 @@ static void stability_json(const struct stability *st)
 static void two_passes(struct pair *pairs, int np, const struct bench_opts *o,
 		       double *ns1, double *ns2, struct bench_point *keep)
 {
-	struct bench_point *pts = calloc((size_t)np, sizeof(*pts));
-	size_t *order = malloc((size_t)np * sizeof(*order));
+	struct bench_point *pts = bench_alloc((size_t)np, sizeof(*pts));
+	size_t *order = bench_alloc((size_t)np, sizeof(*order));
 	int k;
 
-	if (pts == NULL || order == NULL)
-		bench_die("out of memory");
 	for (k = 0; k < np; k++)
 		keep[k] = BENCH_POINT(arm, ping_pong, NULL, &pairs[k]);
 	benchmp_rounds(keep, np, 1, o->warmup, o->repetitions);
@@ -314,9 +310,7 @@ static int run(const struct bench_run *r)
 		bench_fail("-P %d: each pair is already two processes; use 1",
 			   args->copies);
 	topo_discover(&t, args->root);
-	cpus = malloc((size_t)(t.ncpus + 1) * sizeof(*cpus));
-	if (cpus == NULL)
-		bench_die("out of memory");
+	cpus = bench_alloc((size_t)t.ncpus + 1, sizeof(*cpus));
 	n = choose_cpus(&t, args->list, cpus, strcmp(args->root, "/sys") == 0);
 	if (n < 2) {
 		errno = 0;
@@ -334,16 +328,14 @@ static int run(const struct bench_run *r)
 		topo_free(&t);
 		return 0;
 	}
-	helpers = calloc((size_t)n, sizeof(*helpers));
-	pairs = calloc((size_t)n * (size_t)n, sizeof(*pairs));
-	pts = calloc((size_t)n * (size_t)n, sizeof(*pts));
-	ns = calloc((size_t)n * (size_t)n, sizeof(*ns));
-	p1 = calloc((size_t)n * (size_t)n, sizeof(*p1));
-	p2 = calloc((size_t)n * (size_t)n, sizeof(*p2));
-	f1 = calloc((size_t)n * (size_t)n, sizeof(*f1));
-	f2 = calloc((size_t)n * (size_t)n, sizeof(*f2));
-	if (!helpers || !pairs || !pts || !ns || !p1 || !p2 || !f1 || !f2)
-		bench_die("out of memory");
+	helpers = bench_alloc((size_t)n, sizeof(*helpers));
+	pairs = bench_alloc((size_t)n * (size_t)n, sizeof(*pairs));
+	pts = bench_alloc((size_t)n * (size_t)n, sizeof(*pts));
+	ns = bench_alloc((size_t)n * (size_t)n, sizeof(*ns));
+	p1 = bench_alloc((size_t)n * (size_t)n, sizeof(*p1));
+	p2 = bench_alloc((size_t)n * (size_t)n, sizeof(*p2));
+	f1 = bench_alloc((size_t)n * (size_t)n, sizeof(*f1));
+	f2 = bench_alloc((size_t)n * (size_t)n, sizeof(*f2));
 	partner_place_self(n);
 	for (j = 0; j < n; j++) {
 		helpers[j].cpu = cpus[j];

@@ -186,9 +186,7 @@ static void ring_init(iter_t n, void *cookie)
 		do_ring(rewarm_laps(st->procs), st);
 		return;
 	}
-	st->pids = calloc((size_t)st->procs, sizeof(pid_t));
-	if (st->pids == NULL)
-		bench_die("out of memory");
+	st->pids = bench_alloc((size_t)st->procs, sizeof(pid_t));
 	make_pipe(first, 0);
 	make_pipe(cur, 1);
 	st->in = first[0];
@@ -264,9 +262,7 @@ static void ovr_init(iter_t n, void *cookie)
 
 	if (n != 0)
 		return;
-	st->pipes = calloc((size_t)st->procs, sizeof(*st->pipes));
-	if (st->pipes == NULL)
-		bench_die("out of memory");
+	st->pipes = bench_alloc((size_t)st->procs, sizeof(*st->pipes));
 	for (k = 0; k < st->procs; k++)
 		make_pipe(st->pipes[k], k);
 	st->data = new_array(st->bytes);
@@ -366,10 +362,8 @@ static int run(const struct bench_run *r)
 		if (bench_parse_long(r->argv[i], 2, MAX_PROCS, &v) != 0)
 			bench_fail("%s: a ring needs 2 to %ld processes",
 				   r->argv[i], MAX_PROCS);
-	pts = calloc((size_t)npts, sizeof(*pts));
-	st = calloc((size_t)npts, sizeof(*st));
-	if (pts == NULL || st == NULL)
-		bench_die("out of memory");
+	pts = bench_alloc((size_t)npts, sizeof(*pts));
+	st = bench_alloc((size_t)npts, sizeof(*st));
 	for (i = 1; i < npts; i++) {
 		(void)bench_parse_long(r->argv[i - 1], 2, MAX_PROCS, &v);
 		st[i].procs = (int)v;

@@ -46,9 +46,7 @@ static void *pair_chain(char *buf, size_t len, size_t partner)
 	size_t per_page = PAGE / 2 / LINE;
 	char *x, *first = NULL, *prev = NULL;
 
-	xs = malloc(len / PAGE * per_page * sizeof(*xs));
-	if (xs == NULL)
-		bench_die("out of memory");
+	xs = bench_alloc(len / PAGE * per_page, sizeof(*xs));
 	for (i = 0; i + PAGE <= len; i += PAGE)
 		if (!(i & (512 << 10)) && (i ^ FAR_XOR) < len)
 			for (j = 0; j < per_page; j++)

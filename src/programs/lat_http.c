@@ -110,9 +110,7 @@ static int run(const struct bench_run *r)
 	/* Fail now, with a bounded wait, if nobody listens. */
 	close(net_client(SOCK_STREAM, st->host, st->port));
 	net_resolve(st->host, st->port, SOCK_STREAM, &st->addr, &st->addrlen);
-	st->buf = malloc(XFER);
-	if (st->buf == NULL)
-		bench_die("out of memory");
+	st->buf = bench_alloc(1, XFER);
 	while (fgets(line, sizeof(line), stdin) != NULL) {
 		len = strlen(line);
 		if (len > MAX_NAME && line[len - 1] != '\n')

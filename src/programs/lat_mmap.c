@@ -69,9 +69,7 @@ static void init_copy(iter_t n, void *cookie)
 	file_warm(st->path, st->size);
 	st->fd = file_open(st->path);
 	st->ntouch = (st->size + TOUCH_STRIDE - 1) / TOUCH_STRIDE;
-	st->offsets = malloc(st->ntouch * sizeof(*st->offsets));
-	if (st->offsets == NULL)
-		bench_die("out of memory");
+	st->offsets = bench_alloc(st->ntouch, sizeof(*st->offsets));
 	file_order(st->offsets, st->ntouch, st->random);
 	for (i = 0; i < st->ntouch; i++)
 		st->offsets[i] *= TOUCH_STRIDE;

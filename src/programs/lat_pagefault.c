@@ -85,10 +85,8 @@ static void prepare(struct state *st, iter_t n)
 		bench_die("%s: %lu faults per interval need %zu mappings of "
 			  "a %zu-byte file; use a larger file", st->path,
 			  (unsigned long)n, st->nmaps, st->size);
-	st->maps = calloc(st->nmaps, sizeof(*st->maps));
-	st->addrs = malloc((size_t)n * sizeof(*st->addrs));
-	if (st->maps == NULL || st->addrs == NULL)
-		bench_die("out of memory");
+	st->maps = bench_alloc(st->nmaps, sizeof(*st->maps));
+	st->addrs = bench_alloc((size_t)n, sizeof(*st->addrs));
 	for (m = 0; m < st->nmaps; m++) {
 		st->maps[m] = mmap(NULL, st->size, PROT_READ, MAP_SHARED,
 				   st->fd, 0);
@@ -136,9 +134,7 @@ static void find_stride(struct state *st, size_t page)
 	for (st->stride = WINDOW > page ? WINDOW : page;; st->stride *= 2) {
 		st->nwin = (st->size - page) / st->stride + 1;
 		free(st->order);
-		st->order = malloc(st->nwin * sizeof(*st->order));
-		if (st->order == NULL)
-			bench_die("out of memory");
+		st->order = bench_alloc(st->nwin, sizeof(*st->order));
 		file_order(st->order, st->nwin, 1);
 		if (st->nwin == 1)
 			return;

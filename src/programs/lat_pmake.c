@@ -99,9 +99,7 @@ static int run(const struct bench_run *r)
 	st->jobs = bench_arg_long(r->argv[0], 1, MAX_JOBS);
 	for (i = 1; i < r->argc; i++)
 		(void)bench_arg_long(r->argv[i], 0, MAX_USECS);
-	st->pids = calloc((size_t)st->jobs, sizeof(*st->pids));
-	if (st->pids == NULL)
-		bench_die("out of memory");
+	st->pids = bench_alloc((size_t)st->jobs, sizeof(*st->pids));
 
 	/*
 	 * The rate of the busy loop, alone, before anything is timed: the

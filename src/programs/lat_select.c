@@ -69,9 +69,7 @@ static void alloc_fds(struct state *st)
 {
 	FD_ZERO(&st->set);
 	st->maxfd = -1;
-	st->fds = malloc((size_t)st->nfds * sizeof(*st->fds));
-	if (st->fds == NULL)
-		bench_die("out of memory");
+	st->fds = bench_alloc((size_t)st->nfds, sizeof(*st->fds));
 }
 
 static void init_file(iter_t n, void *cookie)

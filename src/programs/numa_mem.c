@@ -211,9 +211,7 @@ static int run(const struct bench_run *r)
 	topo_discover(&t, "/sys");
 	nn = t.nnodes;
 	/* The CPUs this process may run on, in the topology's order. */
-	cpus = malloc((size_t)t.ncpus * sizeof(*cpus));
-	if (cpus == NULL)
-		bench_die("out of memory");
+	cpus = bench_alloc((size_t)t.ncpus, sizeof(*cpus));
 	ncpus = topo_cpu_list(&t, 1, cpus);
 	if (ncpus == 0)
 		bench_die("none of the %d online CPUs is allowed to this "
@@ -225,10 +223,8 @@ static int run(const struct bench_run *r)
 			fprintf(stderr, "%s%d", k ? "," : " ", cpus[k]);
 		fprintf(stderr, "\n");
 	}
-	lat = calloc((size_t)nn * (size_t)nn, sizeof(*lat));
-	bw = calloc((size_t)nn * (size_t)nn, sizeof(*bw));
-	if (lat == NULL || bw == NULL)
-		bench_die("out of memory");
+	lat = bench_alloc((size_t)nn * (size_t)nn, sizeof(*lat));
+	bw = bench_alloc((size_t)nn * (size_t)nn, sizeof(*bw));
 	/* Binding with one node proves nothing and may not be supported. */
 	bound = nn > 1;
 	for (i = 0; i < nn; i++) {

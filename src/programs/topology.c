@@ -71,11 +71,9 @@ static int run(const struct bench_run *r)
 	printf("CPUs: %d online (%s)", t.ncpus, t.cpu_source);
 	/* This machine's (not a -r tree's): those this process may use. */
 	if (strcmp(root, "/sys") == 0) {
-		int *cpus = malloc((size_t)t.ncpus * sizeof(*cpus));
+		int *cpus = bench_alloc((size_t)t.ncpus, sizeof(*cpus));
 		int n;
 
-		if (cpus == NULL)
-			bench_die("out of memory");
 		n = topo_cpu_list(&t, 1, cpus);
 		if (n < t.ncpus) {
 			printf("; %d allowed to this process (taskset, "
