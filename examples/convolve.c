@@ -90,11 +90,9 @@ int main(int argc, char *argv[])
 
 	bench_init(argc, argv, "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]");
 	bench_common_args(argc, argv, &opts, 0, 0);
-	benchmp(setup, plain, teardown, 0, opts.parallel, opts.warmup,
-		opts.repetitions, &s);
+	benchmp_opts(setup, plain, teardown, &opts, &s);
 	nano("convolve plain, per output sample", get_n() * SAMPLES);
-	benchmp(setup, unrolled, teardown, 0, opts.parallel, opts.warmup,
-		opts.repetitions, &s);
+	benchmp_opts(setup, unrolled, teardown, &opts, &s);
 	nano("convolve unrolled, per output sample", get_n() * SAMPLES);
 	return 0;
 }

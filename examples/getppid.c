@@ -22,8 +22,7 @@ int main(int argc, char *argv[])
 
 	bench_init(argc, argv, "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]");
 	bench_common_args(argc, argv, &opts, 0, 0);
-	benchmp(NULL, do_getppid, NULL, 0, opts.parallel, opts.warmup,
-		opts.repetitions, NULL);
+	benchmp_opts(NULL, do_getppid, NULL, &opts, NULL);
 	micro("getppid", get_n());
 	return 0;
 }

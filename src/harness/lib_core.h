@@ -103,6 +103,14 @@ struct bench_opts {
 #define BENCH_COMMON_OPTS "P:W:N:"
 
 /*
+ * benchmp() as the user asked for it: opts' copies, warmup and
+ * repetitions, and the interval in force (enough 0).
+ */
+void benchmp_opts(benchmp_f initialize, benchmp_f benchmark,
+		  benchmp_f cleanup, const struct bench_opts *opts,
+		  void *cookie);
+
+/*
  * Use `us` microseconds per interval instead of the clock's own interval,
  * unless the user set ENOUGH or the clock's step or read cost is above
  * us/1000 (lib_interval.c decides).  For CPU-bound operations of a few

@@ -2,7 +2,7 @@
  * lib_timing.c - benchmp(): one copy in this process, or parallel
  * copies (lib_parallel.c); either way the samples come back in one
  * result value, which is published for gettime()/get_n() and the
- * reports.
+ * reports.  benchmp_opts(): benchmp() with the -P/-W/-N given.
  */
 #include "lib_timing.h"
 #include "lib_env.h"
@@ -57,4 +57,12 @@ void benchmp(benchmp_f initialize, benchmp_f benchmark, benchmp_f cleanup,
 			     &res);
 	}
 	result_publish(&res);
+}
+
+void benchmp_opts(benchmp_f initialize, benchmp_f benchmark,
+		  benchmp_f cleanup, const struct bench_opts *opts,
+		  void *cookie)
+{
+	benchmp(initialize, benchmark, cleanup, 0, opts->parallel,
+		opts->warmup, opts->repetitions, cookie);
 }

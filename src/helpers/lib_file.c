@@ -281,8 +281,7 @@ static int file_bw_run(const struct bench_run *r)
 	file_set_make(&st->files, r->argv[2],
 		      ((struct state *)r->state)->private_copies,
 		      r->opts.parallel);
-	benchmp(file_bw_init, v->bench, file_bw_cleanup, 0, r->opts.parallel,
-		r->opts.warmup, r->opts.repetitions, st);
+	benchmp_opts(file_bw_init, v->bench, file_bw_cleanup, &r->opts, st);
 	file_bw_report(st->size, r->opts.parallel, v->name, v->series);
 	file_set_free(&st->files);
 	return 0;

@@ -98,8 +98,7 @@ static int potato_run(const struct bench_run *r)
 		bench_fail("-m: the message size must be 1 byte to %zu MB",
 			   potato_prog->max_msg >> 20);
 	potato_setup(&p, st->msg, potato_prog->open_fds);
-	benchmp(potato_init, potato_bench, potato_cleanup, 0, r->opts.parallel,
-		r->opts.warmup, r->opts.repetitions, &p);
+	benchmp_opts(potato_init, potato_bench, potato_cleanup, &r->opts, &p);
 	report_micro(potato_prog->name, potato_prog->label, get_n());
 	return 0;
 }

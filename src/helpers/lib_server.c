@@ -639,8 +639,7 @@ static int rtt_run(const struct bench_run *r)
 	c->msize = st->msize;
 	srv_dispatch(&c->sa, rtt->type, r->argc, r->argv, rtt->serve, c, &c->lfd,
 		     &c->host, &c->port, &server);
-	benchmp(rtt_init, rtt->bench, srv_client_close, 0, r->opts.parallel,
-		r->opts.warmup, r->opts.repetitions, c);
+	benchmp_opts(rtt_init, rtt->bench, srv_client_close, &r->opts, c);
 	if (server > 0)
 		srv_child_stop(server);
 	snprintf(label, sizeof(label), "%s %s", rtt->label, c->host);

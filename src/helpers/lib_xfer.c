@@ -123,8 +123,7 @@ static int xfer_run(const struct bench_run *r)
 	if (st->total == 0 || st->total > MAX_TOTAL)
 		bench_fail("-M: the total must be 1 byte to 16 GB");
 	xfer_setup(&x, st->msg, st->total, xfer_prog->open_fds);
-	benchmp(xfer_init, xfer_bench, xfer_cleanup, 0, r->opts.parallel,
-		r->opts.warmup, r->opts.repetitions, &x);
+	benchmp_opts(xfer_init, xfer_bench, xfer_cleanup, &r->opts, &x);
 	fprintf(stderr, "%s: ", xfer_prog->label);
 	report_mb(xfer_prog->name, "bytes received", xfer_prog->label,
 		  (uint64)x.total * get_n());

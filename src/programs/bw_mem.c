@@ -387,9 +387,8 @@ static int run(const struct bench_run *r)
 		sizes_rounds(sts, nsizes, v, &m, &r->opts);
 	} else {
 		for (k = 0; k < nsizes; k++) {
-			benchmp(init_bufs, v->bench, free_bufs, 0,
-				r->opts.parallel, r->opts.warmup,
-				r->opts.repetitions, &sts[k]);
+			benchmp_opts(init_bufs, v->bench, free_bufs, &r->opts,
+				     &sts[k]);
 			report(result_last(), &sts[k], &m, k, v->name,
 			       r->opts.parallel);
 		}

@@ -170,9 +170,8 @@ static void measure(struct conn *st, int nsizes,
 
 	if (nsizes == 1 || opts->parallel > 1) {
 		for (i = 0; i < nsizes; i++) {
-			benchmp(init, do_read, srv_client_close, 0,
-				opts->parallel, opts->warmup,
-				opts->repetitions, &st[i]);
+			benchmp_opts(init, do_read, srv_client_close, opts,
+				     &st[i]);
 			report(result_last(), &st[i], series, i);
 		}
 		return;

@@ -101,8 +101,7 @@ static int run(const struct bench_run *r)
 	st->argv = r->argv;
 	fflush(NULL);
 	try_once(st);
-	benchmp(NULL, do_cmd, NULL, 0, r->opts.parallel, r->opts.warmup,
-		r->opts.repetitions, st);
+	benchmp_opts(NULL, do_cmd, NULL, &r->opts, st);
 	report_micro("cmd", "lat_cmd", get_n());
 	return 0;
 }

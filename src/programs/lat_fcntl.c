@@ -124,8 +124,7 @@ static void cleanup(iter_t n, void *cookie)
 
 static int run(const struct bench_run *r)
 {
-	benchmp(init, do_fcntl, cleanup, 0, r->opts.parallel, r->opts.warmup,
-		r->opts.repetitions, r->state);
+	benchmp_opts(init, do_fcntl, cleanup, &r->opts, r->state);
 	report_micro("fcntl.latency", "Fcntl lock latency", get_n());
 	return 0;
 }

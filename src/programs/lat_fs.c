@@ -402,8 +402,7 @@ static void time_create(struct state *st, const struct bench_opts *o,
 			struct size_result *sr)
 {
 	st->size = sr->size;
-	benchmp(init_create, do_create, cleanup_create, 0, o->parallel,
-		o->warmup, o->repetitions, st);
+	benchmp_opts(init_create, do_create, cleanup_create, o, st);
 	sr->files = get_n() * (uint64)o->parallel;
 	/* Kept to print its #stats line after the size's line. */
 	result_copy(&sr->create, result_last());
@@ -419,8 +418,7 @@ static void time_delete(struct state *st, const struct bench_opts *o,
 	char x[32];
 
 	st->size = sr->size;
-	benchmp(init_delete, do_delete, NULL, 0, o->parallel, o->warmup,
-		o->repetitions, st);
+	benchmp_opts(init_delete, do_delete, NULL, o, st);
 	del = report_median(result_last(), 1e9, 1) * o->parallel;
 	size_text(sr->size, x, sizeof(x));
 	at.x = x;

@@ -214,8 +214,7 @@ static void sweep(struct state *st, const struct bench_opts *opts)
 		if (size < st->min || chain_elements(size, &st->spec) < 2)
 			continue;
 		st->size = size;
-		benchmp(init, chain_bench, cleanup, 0, opts->parallel, opts->warmup,
-			opts->repetitions, st);
+		benchmp_opts(init, chain_bench, cleanup, opts, st);
 		print_point(result_last(), size, &m, i++);
 	}
 	fprintf(stderr, "\n");

@@ -131,8 +131,8 @@ static int run(const struct bench_run *r)
 		      r->opts.parallel);
 	metric_series(random ? &series_random : &series);
 	if (nsizes == 1) {
-		benchmp(init_copy, do_mmap, cleanup_copy, 0, r->opts.parallel,
-			r->opts.warmup, r->opts.repetitions, &st[0]);
+		benchmp_opts(init_copy, do_mmap, cleanup_copy, &r->opts,
+			     &st[0]);
 		report(result_last(), &st[0], 0);
 	} else {
 		for (i = 0; i < nsizes; i++)

@@ -196,8 +196,7 @@ static int run(const struct bench_run *r)
 	file_set_make(&st->files, r->argv[0], st->private_copies,
 		      r->opts.parallel);
 
-	benchmp(init_fault, do_fault, cleanup_fault, 0, r->opts.parallel,
-		r->opts.warmup, r->opts.repetitions, st);
+	benchmp_opts(init_fault, do_fault, cleanup_fault, &r->opts, st);
 	snprintf(label, sizeof(label), "Pagefaults on %s", r->argv[0]);
 	report_micro("pagefault", label, get_n());
 	file_set_free(&st->files);

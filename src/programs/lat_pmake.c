@@ -117,8 +117,7 @@ static int run(const struct bench_run *r)
 	for (i = 1; i < r->argc; i++) {
 		usecs = bench_arg_long(r->argv[i], 0, MAX_USECS);
 		st->chunks = (uint64)((double)usecs * chunks_per_us + 0.5);
-		benchmp(NULL, do_pmake, NULL, 0, r->opts.parallel,
-			r->opts.warmup, r->opts.repetitions, st);
+		benchmp_opts(NULL, do_pmake, NULL, &r->opts, st);
 		us = report_median(result_last(), 1e-3, 0);
 		fprintf(stderr, "%ld %.2f\n", usecs, us);
 		/* No title: each line a metric of its own (jobs, work). */

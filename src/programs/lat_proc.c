@@ -330,8 +330,7 @@ static int run(const struct bench_run *r)
 		bench_die("%s", SHELL);
 	if (v->forks)
 		reap_on_signal();
-	benchmp(v->init, v->bench, v->cleanup, 0, r->opts.parallel,
-		r->opts.warmup, r->opts.repetitions, st);
+	benchmp_opts(v->init, v->bench, v->cleanup, &r->opts, st);
 	report_micro(v->metric, v->label, get_n());
 	return 0;
 }

@@ -89,8 +89,7 @@ static int run(const struct bench_run *r)
 
 	bench_default_enough(CPU_INTERVAL_US);
 	for (i = 0; i < NVARIANTS; i++) {
-		benchmp(seed, variants[i].bench, NULL, 0, r->opts.parallel,
-			r->opts.warmup, r->opts.repetitions, NULL);
+		benchmp_opts(seed, variants[i].bench, NULL, &r->opts, NULL);
 		report_nano(variants[i].metric, variants[i].label, get_n());
 	}
 	return 0;

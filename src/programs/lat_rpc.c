@@ -305,8 +305,7 @@ static int run(const struct bench_run *r)
 		call(st->cl, NULLPROC, xdr_none, NULL,
 		     xdr_none, NULL, st->host);
 		clnt_destroy(st->cl);
-		benchmp(init, do_call, cleanup, 0, r->opts.parallel,
-			r->opts.warmup, r->opts.repetitions, st);
+		benchmp_opts(init, do_call, cleanup, &r->opts, st);
 		snprintf(label, sizeof(label), "RPC/%s latency using %s",
 			 pass ? "tcp" : "udp", st->host);
 		metric_net(st->host,

@@ -135,8 +135,7 @@ static int run(const struct bench_run *r)
 			   FD_SETSIZE - 8);
 	close(bench_tmpfile(tmp, sizeof(tmp), "lat_select"));
 	st->file = tmp;
-	benchmp(v->init, do_select, close_fds, 0, r->opts.parallel,
-		r->opts.warmup, r->opts.repetitions, st);
+	benchmp_opts(v->init, do_select, close_fds, &r->opts, st);
 	snprintf(label, sizeof(label), v->fmt, st->nfds);
 	snprintf(name, sizeof(name), v->metric, st->nfds);
 	report_micro(name, label, get_n());

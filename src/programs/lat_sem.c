@@ -116,8 +116,7 @@ static int run(const struct bench_run *r)
 
 	make_set(2 * r->opts.parallel);
 	st->semid = set_id;
-	benchmp(init, do_sem, cleanup, 0, r->opts.parallel, r->opts.warmup,
-		r->opts.repetitions, st);
+	benchmp_opts(init, do_sem, cleanup, &r->opts, st);
 	report_micro("sem.latency", "Semaphore latency", get_n());
 	return 0;
 }

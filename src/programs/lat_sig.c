@@ -427,8 +427,7 @@ static int run(const struct bench_run *r)
 		bench_prot(st, &r->opts, v->label, v->metric);
 		return 0;
 	}
-	benchmp(v->init, v->bench, v->cleanup, 0, r->opts.parallel,
-		r->opts.warmup, r->opts.repetitions, st);
+	benchmp_opts(v->init, v->bench, v->cleanup, &r->opts, st);
 	report_micro(v->metric, v->label, get_n());
 	return 0;
 }

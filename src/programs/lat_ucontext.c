@@ -87,8 +87,7 @@ static int run(const struct bench_run *r)
 	{
 		static struct state st;
 
-		benchmp(init, do_swap, cleanup, 0, r->opts.parallel,
-			r->opts.warmup, r->opts.repetitions, &st);
+		benchmp_opts(init, do_swap, cleanup, &r->opts, &st);
 		report_micro("ucontext.latency", "ucontext swap latency",
 			     get_n() * 2);
 	}

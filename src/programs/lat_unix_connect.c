@@ -123,8 +123,7 @@ static int run(const struct bench_run *r)
 	memset(&st->addr, 0, sizeof(st->addr));
 	st->addr.sun_family = AF_UNIX;
 	strcpy(st->addr.sun_path, st->path);
-	benchmp(NULL, do_connect, NULL, 0, r->opts.parallel, r->opts.warmup,
-		r->opts.repetitions, st);
+	benchmp_opts(NULL, do_connect, NULL, &r->opts, st);
 	if (server > 0)
 		srv_child_stop(server);
 	report_micro("unix.connect", "UNIX connection cost", get_n());

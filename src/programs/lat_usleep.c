@@ -208,8 +208,7 @@ static int run(const struct bench_run *r)
 		start_copy(0, st);
 		end_copy(0, st);
 	}
-	benchmp(v->init, v->bench, v->cleanup, 0, r->opts.parallel,
-		r->opts.warmup, r->opts.repetitions, st);
+	benchmp_opts(v->init, v->bench, v->cleanup, &r->opts, st);
 	snprintf(label, sizeof(label), "%s %ld microseconds", v->name,
 		 st->usecs);
 	snprintf(name, sizeof(name), "sleep.%s.%ld%s", v->name, st->usecs,
