@@ -88,7 +88,7 @@ int main(int argc, char *argv[])
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 	struct state s;
 
-	bench_init(argc, argv, "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]");
+	bench_init(argc, argv, BENCH_USAGE_PWN);
 	bench_common_args(argc, argv, &opts, 0, 0);
 	benchmp_opts(setup, plain, teardown, &opts, &s);
 	nano("convolve plain, per output sample", get_n() * SAMPLES);

@@ -20,7 +20,7 @@ int main(int argc, char *argv[])
 {
 	struct bench_opts opts = BENCH_OPTS_DEFAULT;
 
-	bench_init(argc, argv, "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]");
+	bench_init(argc, argv, BENCH_USAGE_PWN);
 	bench_common_args(argc, argv, &opts, 0, 0);
 	benchmp_opts(NULL, do_getppid, NULL, &opts, NULL);
 	micro("getppid", get_n());

@@ -69,7 +69,7 @@ int main(int argc, char *argv[])
 	struct state s;
 	const char *tmp = getenv("TMPDIR");
 
-	bench_init(argc, argv, "[-W <warmup>] [-N <repetitions>]");
+	bench_init(argc, argv, BENCH_USAGE_WN);
 	bench_common_args(argc, argv, &opts, 0, 0);
 	if (opts.parallel != 1)
 		bench_fail("-P: the copies would share one directory; use 1");

@@ -101,6 +101,12 @@ struct bench_opts {
 };
 #define BENCH_OPTS_DEFAULT {1, 0, 0}
 #define BENCH_COMMON_OPTS "P:W:N:"
+/*
+ * How a usage text names them (bench_main takes those it names): -W and
+ * -N, or all three.  "[-C] " BENCH_USAGE_PWN " <file>\n".
+ */
+#define BENCH_USAGE_WN "[-W <warmup>] [-N <repetitions>]"
+#define BENCH_USAGE_PWN "[-P <parallelism>] " BENCH_USAGE_WN
 
 /*
  * benchmp() as the user asked for it: opts' copies, warmup and

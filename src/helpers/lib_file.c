@@ -298,8 +298,7 @@ int file_bw_main(int argc, char *argv[], const struct file_bw_program *p,
 		BENCH_END
 	};
 	const struct bench_program program = {
-		.usage = "[-C] [-P <parallelism>] [-W <warmup>] "
-			 "[-N <repetitions>] <size> %s <file>\n",
+		.usage = "[-C] " BENCH_USAGE_PWN " <size> %s <file>\n",
 		.options = options, .min_ops = 3, .max_ops = 3,
 		.run = file_bw_run, .modes = p->variants,
 		.nmodes = p->nvariants, .mode_size = sizeof(p->variants[0]),

@@ -113,9 +113,8 @@ int potato_main(int argc, char *argv[], const struct potato_program *pp)
 	/* -m where the program allows more than lmbench3's one byte. */
 	const struct bench_program program = {
 		.usage = pp->max_msg == 0 ?
-			"[-P <parallelism>] [-W <warmup>] [-N <repetitions>]\n" :
-			"[-m <message size>] [-P <parallelism>] [-W <warmup>] "
-			"[-N <repetitions>]\n",
+			BENCH_USAGE_PWN "\n" :
+			"[-m <message size>] " BENCH_USAGE_PWN "\n",
 		.options = pp->max_msg == 0 ? NULL : potato_options,
 		.run = potato_run,
 		BENCH_STATE(.msg = 1),	/* lmbench3's: a one-byte token */

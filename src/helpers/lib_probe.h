@@ -59,8 +59,8 @@ void probe_set_line(void *state, const char *arg);
  * designated initializers of a struct probe_args.
  */
 #define PROBE_MAIN(c_text, line_text, len_text, ...) \
-	BENCH_MAIN(.usage = "[-c] [-L <line>] [-M <len>] [-W <warmup>] " \
-			    "[-N <repetitions>]\n", \
+	BENCH_MAIN(.usage = "[-c] [-L <line>] [-M <len>] " BENCH_USAGE_WN \
+			    "\n", \
 		   .options = BENCH_OPTIONS( \
 			{"-c", (c_text), BENCH_ARG_FLAG, \
 			 BENCH_AT_OF(struct probe_args, int, more), 0, 0, NULL}, \

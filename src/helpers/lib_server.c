@@ -662,8 +662,7 @@ int srv_rtt_main(int argc, char *argv[], const struct srv_rtt_program *p,
 	static struct state defaults = {SRV_ARGS_DEFAULT(0), 0};
 	static struct bench_program program = {
 		.usage = "-s [-b addr] [-p port] [-i idle_s] | [-m size] "
-			 "[-P <parallelism>] [-W <warmup>] "
-			 "[-N <repetitions>] [-p port] [host] | "
+			 BENCH_USAGE_PWN " [-p port] [host] | "
 			 "-S host [-p port]\n",
 		.options = options, .min_ops = 0, .max_ops = 1,
 		.run = rtt_run, .state_size = sizeof(struct state),

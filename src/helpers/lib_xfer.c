@@ -140,8 +140,7 @@ int xfer_main(int argc, char *argv[], const struct xfer_program *p)
 {
 	const struct bench_program program = {
 		.usage = "[-m <message size>] [-M <total bytes>] "
-			 "[-P <parallelism>] [-W <warmup>] "
-			 "[-N <repetitions>]\n",
+			 BENCH_USAGE_PWN "\n",
 		.options = xfer_options, .run = xfer_run,
 		BENCH_STATE(.msg = DEFAULT_MSG, .total = DEFAULT_TOTAL),
 	};

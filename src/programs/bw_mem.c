@@ -397,8 +397,7 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-		    "<size> [<size>...] %s [conflict]\n",
+BENCH_MAIN(.usage = BENCH_USAGE_PWN " <size> [<size>...] %s [conflict]\n",
 	   .min_ops = 2, .max_ops = -1, BENCH_MODES(variants, struct variant),
 	   .options = BENCH_OPTIONS(
 		BENCH_OPERAND("<size>", "buffer bytes (K/M/G suffixes); "

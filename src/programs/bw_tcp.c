@@ -253,8 +253,7 @@ static int run(const struct bench_run *r)
 }
 
 BENCH_MAIN(.usage = "-s [-b addr] [-p port] [-i idle_s] | [-m msg] [-M total] "
-		    "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-		    "[-p port] [host] | -S host [-p port]\n",
+		    BENCH_USAGE_PWN " [-p port] [host] | -S host [-p port]\n",
 	   .max_ops = 1, BENCH_STATE(.sa = SRV_ARGS_DEFAULT(NET_PORT_BW_TCP)),
 	   .options = BENCH_OPTIONS(
 		SRV_ROWS_SERVER(sa),

@@ -195,7 +195,7 @@ static int run(const struct bench_run *r)
 }
 
 BENCH_MAIN(.usage = "-s [-b addr] [-p port] [-i idle_s] | [-m msg] "
-		    "[-W <warmup>] [-N <repetitions>] [-p port] [host [size]] "
+		    BENCH_USAGE_WN " [-p port] [host [size]] "
 		    "| -S host [-p port]\n",
 	   .max_ops = 2,
 	   BENCH_STATE(.c = {.sa = SRV_ARGS_DEFAULT(NET_PORT_BW_UDP),

@@ -502,8 +502,8 @@ static int run(const struct bench_run *r)
  */
 #define STR_(x) #x
 #define STR(x) STR_(x)
-BENCH_MAIN(.usage = "[-B] [-z <zones>] [-s <size>] [-n <seeks>] [-W <warmup>] "
-		    "[-N <repetitions>] <device|file>\n",
+BENCH_MAIN(.usage = "[-B] [-z <zones>] [-s <size>] [-n <seeks>] "
+		    BENCH_USAGE_WN " <device|file>\n",
 	   .max_ops = -1,
 	   BENCH_STATE(.nzones = DEFAULT_ZONES, .nseeks = DEFAULT_SEEKS),
 	   .options = BENCH_OPTIONS(

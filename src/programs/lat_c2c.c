@@ -422,8 +422,7 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "[-W <warmup>] [-N <repetitions>] [-c <cpulist>] [-l] "
-		    "[-r <sysfs root>]",
+BENCH_MAIN(.usage = BENCH_USAGE_WN " [-c <cpulist>] [-l] [-r <sysfs root>]",
 	   BENCH_STATE(.root = "/sys", .copies = 1),
 	   .options = BENCH_OPTIONS(
 		BENCH_TEXT("-c", "the CPUs to pair, e.g. 0-3,8 (default: all, "

@@ -107,8 +107,7 @@ static int run(const struct bench_run *r)
 }
 
 /* Options end at the first operand: "lat_cmd ls -l" runs "ls -l". */
-BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-		    "cmdline...\n",
+BENCH_MAIN(.usage = BENCH_USAGE_PWN " cmdline...\n",
 	   .min_ops = 1, .max_ops = -1, .in_order = 1, BENCH_STATE(0),
 	   .options = BENCH_OPTIONS(
 		BENCH_OPERAND("cmdline...", "the command and its arguments, "

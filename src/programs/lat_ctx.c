@@ -407,8 +407,7 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-		    "[-s <size in KB>] procs [procs ...]\n",
+BENCH_MAIN(.usage = BENCH_USAGE_PWN " [-s <size in KB>] procs [procs ...]\n",
 	   .min_ops = 1, .max_ops = -1, BENCH_STATE(0),
 	   .options = BENCH_OPTIONS(
 		/* A line of its own for -N, which bench_main parses. */

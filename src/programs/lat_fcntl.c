@@ -130,5 +130,5 @@ static int run(const struct bench_run *r)
 }
 
 /* No options, no operands: -P/-W/-N alone. */
-BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]\n",
+BENCH_MAIN(.usage = BENCH_USAGE_PWN "\n",
 	   BENCH_STATE(.fd = -1, .ready = {-1, -1}))

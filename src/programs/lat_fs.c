@@ -518,8 +518,8 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "[-s <size>] [-n <files-per-dir>] [-P <parallelism>] "
-		    "[-W <warmup>] [-N <repetitions>] [dir]\n",
+BENCH_MAIN(.usage = "[-s <size>] [-n <files-per-dir>] " BENCH_USAGE_PWN
+		    " [dir]\n",
 	   .max_ops = 1, BENCH_STATE(.per_dir = DEFAULT_PER_DIR),
 	   .options = BENCH_OPTIONS(
 		BENCH_CALL("-s", "file size (default: 0, 1, 4 and 10 KB in "

@@ -391,8 +391,7 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "[-n <loaders>] [-M <len>] [-W <warmup>] "
-		    "[-N <repetitions>] rd|wr\n",
+BENCH_MAIN(.usage = "[-n <loaders>] [-M <len>] " BENCH_USAGE_WN " rd|wr\n",
 	   .min_ops = 1, .max_ops = 1,
 	   BENCH_STATE(.loaders = 1, .len = DEFAULT_LEN),
 	   .options = BENCH_OPTIONS(

@@ -433,9 +433,8 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-		    "[-t | -g <group>] [-H] [-m <min>] [-c <caches>] len_MB "
-		    "[stride...]\n",
+BENCH_MAIN(.usage = BENCH_USAGE_PWN " [-t | -g <group>] [-H] [-m <min>] "
+		    "[-c <caches>] len_MB [stride...]\n",
 	   .min_ops = 1, .max_ops = MAX_STRIDES + 1, BENCH_STATE(0),
 	   .options = BENCH_OPTIONS(
 		BENCH_FLAG("-t", "random order over the whole size (defeats "

@@ -149,8 +149,7 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "[-r] [-C] [-P <parallelism>] [-W <warmup>] "
-		    "[-N <repetitions>] <size>... <file>\n",
+BENCH_MAIN(.usage = "[-r] [-C] " BENCH_USAGE_PWN " <size>... <file>\n",
 	   .min_ops = 2, .max_ops = -1, BENCH_STATE(0),
 	   .options = BENCH_OPTIONS(
 		BENCH_FLAG("-r", "touch the pages in random order", random),

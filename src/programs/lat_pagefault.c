@@ -203,8 +203,7 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "[-C] [-P <parallelism>] [-W <warmup>] "
-		    "[-N <repetitions>] <file>\n",
+BENCH_MAIN(.usage = "[-C] " BENCH_USAGE_PWN " <file>\n",
 	   .min_ops = 1, .max_ops = 1, BENCH_STATE(.private_copies = 0),
 	   .options = BENCH_OPTIONS(
 		FILE_ROW_PRIVATE(private_copies),

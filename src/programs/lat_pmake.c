@@ -133,8 +133,7 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-		    "jobs usecs...\n",
+BENCH_MAIN(.usage = BENCH_USAGE_PWN " jobs usecs...\n",
 	   .min_ops = 2, .max_ops = -1, BENCH_STATE(0),
 	   .options = BENCH_OPTIONS(
 		BENCH_OPERAND("jobs", "processes started per iteration"),

@@ -337,7 +337,7 @@ static int run(const struct bench_run *r)
 
 /* No options: the operand is a mode, its --help lines variants[]'s. */
 static const struct bench_program program = {
-	.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] %s\n",
+	.usage = BENCH_USAGE_PWN " %s\n",
 	.min_ops = 1, .max_ops = 1, .run = run,
 	BENCH_MODES(variants, struct variant), BENCH_STATE(.devnull = -1)
 };

@@ -319,8 +319,7 @@ static int run(const struct bench_run *r)
 }
 
 BENCH_MAIN(.usage = "-s [-b addr] [-o port] [-i idle_s] | [-p tcp|udp] "
-		    "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-		    "[-o port] [host] | -S host [-o port]\n",
+		    BENCH_USAGE_PWN " [-o port] [host] | -S host [-o port]\n",
 	   .max_ops = 1,
 	   BENCH_STATE(.sa = SRV_ARGS_DEFAULT(NET_PORT_LAT_RPC), .protos = 3),
 	   .options = BENCH_OPTIONS(

@@ -142,8 +142,7 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "[-n fds] [-P <parallelism>] [-W <warmup>] "
-		    "[-N <repetitions>] %s\n",
+BENCH_MAIN(.usage = "[-n fds] " BENCH_USAGE_PWN " %s\n",
 	   .min_ops = 1, .max_ops = 1, BENCH_MODES(variants, struct variant),
 	   BENCH_STATE(.nfds = DEFAULT_FDS),
 	   .options = BENCH_OPTIONS(

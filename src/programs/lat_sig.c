@@ -432,8 +432,7 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-		    "%s [file]\n",
+BENCH_MAIN(.usage = BENCH_USAGE_PWN " %s [file]\n",
 	   .min_ops = 1, .max_ops = 2, BENCH_MODES(variants, struct variant),
 	   BENCH_STATE(0),
 	   .options = BENCH_OPTIONS(

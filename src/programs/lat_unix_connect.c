@@ -130,8 +130,8 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "-s [-p path] [-i idle_s] | [-P <parallelism>] "
-		    "[-W <warmup>] [-N <repetitions>] [-p path] | -S [-p path]\n",
+BENCH_MAIN(.usage = "-s [-p path] [-i idle_s] | " BENCH_USAGE_PWN
+		    " [-p path] | -S [-p path]\n",
 	   BENCH_STATE(.idle_s = SRV_IDLE_DEFAULT),
 	   .options = BENCH_OPTIONS(
 		BENCH_FLAG("-s", "start a server in the background and exit",

@@ -217,8 +217,7 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "[-r] [-u %s] [-P <parallelism>] [-W <warmup>] "
-		    "[-N <repetitions>] usecs\n",
+BENCH_MAIN(.usage = "[-r] [-u %s] " BENCH_USAGE_PWN " usecs\n",
 	   .min_ops = 1, .max_ops = 1, BENCH_MODES(variants, struct variant),
 	   BENCH_STATE(0),
 	   .options = BENCH_OPTIONS(

@@ -89,7 +89,7 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "[-v] [-W <warmup>] [-N <repetitions>] [-M <len>]\n",
+BENCH_MAIN(.usage = "[-v] " BENCH_USAGE_WN " [-M <len>]\n",
 	   BENCH_STATE(.len = DEFAULT_LEN),
 	   .options = BENCH_OPTIONS(
 		BENCH_FLAG("-v", "print the latency of every pair distance "

@@ -294,7 +294,7 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "[-M <len>] [-W <warmup>] [-N <repetitions>]",
+BENCH_MAIN(.usage = "[-M <len>] " BENCH_USAGE_WN,
 	   BENCH_STATE(.len = DEFAULT_LEN, .copies = 1),
 	   .options = BENCH_OPTIONS(
 		BENCH_SIZE("-M", "bytes per buffer; the all-CPU run splits it "

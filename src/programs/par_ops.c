@@ -134,4 +134,4 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "[-W <warmup>] [-N <repetitions>]\n")
+BENCH_MAIN(.usage = BENCH_USAGE_WN "\n")

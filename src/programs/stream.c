@@ -456,8 +456,7 @@ static int run(const struct bench_run *r)
 	return 0;
 }
 
-BENCH_MAIN(.usage = "[-v 1|2] [-M <array bytes>] [-P <parallelism>] "
-		    "[-W <warmup>] [-N <repetitions>]\n",
+BENCH_MAIN(.usage = "[-v 1|2] [-M <array bytes>] " BENCH_USAGE_PWN "\n",
 	   BENCH_STATE(.version = 1),
 	   .options = BENCH_OPTIONS(
 		BENCH_INT("-v", "the kernels of STREAM version 1 (default) or "
