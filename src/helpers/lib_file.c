@@ -12,6 +12,7 @@
 #endif
 #include "bench.h"
 #include "lib_file.h"
+#include "lib_mem.h"
 #include "lib_report.h"
 
 #include <fcntl.h>
@@ -234,7 +235,10 @@ static void file_bw_report(size_t size, int parallel, const char *label,
 		      mbs, scale, 1);
 }
 
-/* Per copy: its file, warmed into the cache and opened, then its setup. */
+/*
+ * Per copy: its file, warmed into the cache and opened, its read buffer,
+ * then its setup.
+ */
 static void file_bw_init(iter_t n, void *cookie)
 {
 	struct file_bw *f = cookie;
@@ -244,6 +248,8 @@ static void file_bw_init(iter_t n, void *cookie)
 	f->path = file_set_path(&f->files);
 	file_warm(f->path, f->size);
 	f->fd = file_open(f->path);
+	if (f->prog->buf_size > 0)
+		f->buf = mem_alloc(f->prog->buf_size, 0);
 	if (f->prog->setup != NULL)
 		f->prog->setup(f);
 }
@@ -256,6 +262,8 @@ static void file_bw_cleanup(iter_t n, void *cookie)
 		return;
 	if (f->prog->takedown != NULL)
 		f->prog->takedown(f);
+	if (f->prog->buf_size > 0)
+		mem_free(f->buf, f->prog->buf_size);
 	close(f->fd);
 }
 

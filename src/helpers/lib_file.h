@@ -75,22 +75,26 @@ struct file_bw {
 	size_t size;			/* bytes read per pass */
 	const char *path;		/* this copy's file */
 	int fd;				/* open on it, in every copy */
+	void *buf;			/* the program's buf_size bytes */
 	const struct file_bw_program *prog;
 };
 
 /*
  * A re-read program (bw_file_rd, bw_mmap_rd) is this table: its ways of
- * reading, what <size> is to it, and what a copy sets up once its file is
- * warmed into the page cache and opened (setup) and takes down before it
- * is closed (takedown; NULL: nothing).  file_bw_main() is the whole
- * program, st its state: [-C] [-P n] [-W us] [-N n] <size> <variant>
- * <file>, the passes timed, "<size MB> <MB/s>" as a point of the
- * variant's series (its #stats line declares it).
+ * reading, what <size> is to it, the bytes of the buffer each copy reads
+ * into (buf_size, in f->buf, allocated and touched with mem_alloc once
+ * its file is warmed into the page cache and opened; 0: none), and what
+ * a copy sets up then (setup) and takes down before its file is closed
+ * (takedown; NULL: nothing).  file_bw_main() is the whole program, st
+ * its state: [-C] [-P n] [-W us] [-N n] <size> <variant> <file>, the
+ * passes timed, "<size MB> <MB/s>" as a point of the variant's series
+ * (its #stats line declares it).
  */
 struct file_bw_program {
 	const struct file_bw_variant *variants;
 	size_t nvariants;
 	const char *size_help;
+	size_t buf_size;
 	void (*setup)(struct file_bw *f);
 	void (*takedown)(struct file_bw *f);
 };
@@ -98,9 +102,9 @@ int file_bw_main(int argc, char *argv[], const struct file_bw_program *p,
 		 struct file_bw *st);
 /*
  * The whole main() of a re-read program: its table of ways `variants`,
- * the rest of struct file_bw_program (.size_help, .setup, .takedown)
- * given as designated initializers, its state a struct state that
- * starts with its struct file_bw f.
+ * the rest of struct file_bw_program (.size_help, .buf_size, .setup,
+ * .takedown) given as designated initializers, its state a struct state
+ * that starts with its struct file_bw f.
  */
 #define FILE_BW_MAIN(variants_, ...) \
 	static const struct file_bw_program file_bw_program_ = { \

@@ -17,14 +17,12 @@
  */
 #include "bench.h"
 #include "lib_file.h"
-#include "lib_mem.h"
 
 /* read() size: lmbench3's transfer size, a buffer that stays in L2. */
 #define XFER	(64 * 1024)
 
 struct state {
-	struct file_bw f;	/* first: the harness's part */
-	char *buf;
+	struct file_bw f;	/* the harness's part; f.buf: XFER bytes */
 };
 
 /* Read and use the first size bytes of fd. */
@@ -36,10 +34,10 @@ static uint64_t read_pass(struct state *st, int fd)
 
 	for (off = 0; off < st->f.size; off += (size_t)r) {
 		want = st->f.size - off < XFER ? st->f.size - off : XFER;
-		r = pread(fd, st->buf, want, (off_t)off);
+		r = pread(fd, st->f.buf, want, (off_t)off);
 		if (r <= 0)
 			bench_die("read %s", st->f.path);
-		sum += file_sum(st->buf, (size_t)r);
+		sum += file_sum(st->f.buf, (size_t)r);
 	}
 	return sum;
 }
@@ -68,17 +66,6 @@ static void do_open2close(iter_t n, void *cookie)
 	use_int((int)sum);
 }
 
-/* Per copy, once its file is warm and open: the read buffer. */
-static void setup(struct file_bw *f)
-{
-	((struct state *)f)->buf = mem_alloc(XFER, 0);
-}
-
-static void takedown(struct file_bw *f)
-{
-	mem_free(((struct state *)f)->buf, XFER);
-}
-
 static const struct file_bw_variant variants[] = {
 	{"io_only", do_io_only,
 	 "open once; each pass reads with pread()", "file.reread"},
@@ -87,5 +74,4 @@ static const struct file_bw_variant variants[] = {
 	 "file.reread_open2close"},
 };
 
-FILE_BW_MAIN(variants, .size_help = "bytes read per pass",
-	     .setup = setup, .takedown = takedown)
+FILE_BW_MAIN(variants, .size_help = "bytes read per pass", .buf_size = XFER)
