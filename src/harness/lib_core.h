@@ -117,6 +117,25 @@ void benchmp_opts(benchmp_f initialize, benchmp_f benchmark,
 		  void *cookie);
 
 /*
+ * A mode that benchmp() times as it is, a row of a program's mode table
+ * (BENCH_MODES(table, struct bench_mode)): its name on the command line,
+ * its callbacks, the program's own bits in `flags`, its result's label
+ * and stable name (doc/results-json.md), its --help line.
+ * bench_mode_micro() times it with opts and reports its latency in
+ * microseconds under that label and name.
+ */
+struct bench_mode {
+	const char *name;
+	benchmp_f init, bench, cleanup;
+	unsigned flags;
+	const char *label;
+	const char *metric;
+	const char *help;
+};
+void bench_mode_micro(const struct bench_mode *m,
+		      const struct bench_opts *opts, void *cookie);
+
+/*
  * Use `us` microseconds per interval instead of the clock's own interval,
  * unless the user set ENOUGH or the clock's step or read cost is above
  * us/1000 (lib_interval.c decides).  For CPU-bound operations of a few

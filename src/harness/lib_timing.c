@@ -6,6 +6,7 @@
  */
 #include "lib_timing.h"
 #include "lib_env.h"
+#include "lib_report.h"
 
 void single_run(struct copy *c, double interval_ns, int warmup,
 		int repetitions, int deflt, struct bench_result *out)
@@ -65,4 +66,11 @@ void benchmp_opts(benchmp_f initialize, benchmp_f benchmark,
 {
 	benchmp(initialize, benchmark, cleanup, 0, opts->parallel,
 		opts->warmup, opts->repetitions, cookie);
+}
+
+void bench_mode_micro(const struct bench_mode *m,
+		      const struct bench_opts *opts, void *cookie)
+{
+	benchmp_opts(m->init, m->bench, m->cleanup, opts, cookie);
+	report_micro(m->metric, m->label, get_n());
 }

@@ -295,24 +295,22 @@ static void reap_on_signal(void)
 
 /* ---- variants, run and main ----------------------------------------- */
 
-static const struct variant {
-	const char *name;
-	benchmp_f init, bench, cleanup;
-	int forks, needs_hello, needs_shell;
-	const char *label;
-	const char *metric;	/* its stable name (doc/results-json.md) */
-	const char *help;	/* its --help line */
-} variants[] = {
-	{"procedure", NULL, do_procedure, NULL, 0, 0, 0, "Procedure call",
+/* A mode's flags: it forks, it runs hello, through the shell. */
+#define FORKS		1u
+#define NEEDS_HELLO	2u
+#define NEEDS_SHELL	4u
+
+static const struct bench_mode variants[] = {
+	{"procedure", NULL, do_procedure, NULL, 0, "Procedure call",
 	 "proc.procedure", "a call through a function pointer"},
-	{"fork", NULL, do_fork, NULL, 1, 0, 0, "Process fork+exit",
+	{"fork", NULL, do_fork, NULL, FORKS, "Process fork+exit",
 	 "proc.fork", "fork(), the child exits, waitpid()"},
-	{"exec", open_devnull, do_exec, close_devnull, 1, 1, 0,
+	{"exec", open_devnull, do_exec, close_devnull, FORKS | NEEDS_HELLO,
 	 "Process fork+execve", "proc.exec",
 	 "fork() and execve() of hello"},
-	{"shell", open_devnull, do_shell, close_devnull, 1, 1, 1,
-	 "Process fork+/bin/sh -c", "proc.shell",
-	 "fork() and /bin/sh -c hello"},
+	{"shell", open_devnull, do_shell, close_devnull,
+	 FORKS | NEEDS_HELLO | NEEDS_SHELL, "Process fork+/bin/sh -c",
+	 "proc.shell", "fork() and /bin/sh -c hello"},
 };
 
 /* The program's argv[0], for find_hello() where there is no /proc. */
@@ -321,17 +319,17 @@ static const char *argv0;
 static int run(const struct bench_run *r)
 {
 	struct state *st = r->state;
-	const struct variant *v = &variants[BENCH_VARIANT(r->argv[0], variants)];
+	const struct bench_mode *v =
+		&variants[BENCH_VARIANT(r->argv[0], variants)];
 
 	st->envp = environ;
-	if (v->needs_hello)
+	if (v->flags & NEEDS_HELLO)
 		find_hello(st, argv0);
-	if (v->needs_shell && access(SHELL, X_OK) != 0)
+	if ((v->flags & NEEDS_SHELL) && access(SHELL, X_OK) != 0)
 		bench_die("%s", SHELL);
-	if (v->forks)
+	if (v->flags & FORKS)
 		reap_on_signal();
-	benchmp_opts(v->init, v->bench, v->cleanup, &r->opts, st);
-	report_micro(v->metric, v->label, get_n());
+	bench_mode_micro(v, &r->opts, st);
 	return 0;
 }
 
@@ -339,7 +337,7 @@ static int run(const struct bench_run *r)
 static const struct bench_program program = {
 	.usage = BENCH_USAGE_PWN " %s\n",
 	.min_ops = 1, .max_ops = 1, .run = run,
-	BENCH_MODES(variants, struct variant), BENCH_STATE(.devnull = -1)
+	BENCH_MODES(variants, struct bench_mode), BENCH_STATE(.devnull = -1)
 };
 
 /* BENCH_MAIN's main(), but argv[0] kept and reap_at_exit() first. */

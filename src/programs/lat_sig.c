@@ -388,19 +388,14 @@ static void bench_prot(struct state *st, const struct bench_opts *opts,
 
 /* ---- variants and run ------------------------------------------------ */
 
-static const struct variant {
-	const char *name;
-	benchmp_f init, bench, cleanup;
-	int takes_file;
-	const char *label;
-	const char *metric;	/* its stable name (doc/results-json.md) */
-	const char *help;	/* its --help line */
-} variants[] = {
+#define TAKES_FILE 1u	/* a mode's flag: it may map the file given */
+
+static const struct bench_mode variants[] = {
 	{"install", NULL, do_install, NULL, 0, "Signal handler installation",
 	 "sig.install", "sigaction() installing a handler"},
 	{"catch", init_catch, do_catch, NULL, 0, "Signal handler overhead",
 	 "sig.catch", "kill() to itself and the handler run, less the send"},
-	{"prot", init_prot, do_prot, cleanup_prot, 1, "Protection fault",
+	{"prot", init_prot, do_prot, cleanup_prot, TAKES_FILE, "Protection fault",
 	 "sig.prot",
 	 "a store to a read-only page: fault, SIGSEGV, handler; less catch"},
 };
@@ -408,10 +403,10 @@ static const struct variant {
 static int run(const struct bench_run *r)
 {
 	struct state *st = r->state;
-	const struct variant *v =
+	const struct bench_mode *v =
 		&variants[BENCH_VARIANT(r->argv[0], variants)];
 
-	if (r->argc == 2 && !v->takes_file)
+	if (r->argc == 2 && !(v->flags & TAKES_FILE))
 		bench_usage();
 	if (r->argc == 2) {
 		/* Check the file now, before any copy is started. */
@@ -427,13 +422,12 @@ static int run(const struct bench_run *r)
 		bench_prot(st, &r->opts, v->label, v->metric);
 		return 0;
 	}
-	benchmp_opts(v->init, v->bench, v->cleanup, &r->opts, st);
-	report_micro(v->metric, v->label, get_n());
+	bench_mode_micro(v, &r->opts, st);
 	return 0;
 }
 
 BENCH_MAIN(.usage = BENCH_USAGE_PWN " %s [file]\n",
-	   .min_ops = 1, .max_ops = 2, BENCH_MODES(variants, struct variant),
+	   .min_ops = 1, .max_ops = 2, BENCH_MODES(variants, struct bench_mode),
 	   BENCH_STATE(0),
 	   .options = BENCH_OPTIONS(
 		BENCH_OPERAND("file", "for prot: map this file's first page "

@@ -132,14 +132,9 @@ static void close_fd(iter_t n, void *cookie)
 	}
 }
 
-static const struct variant {
-	const char *name;
-	benchmp_f init, bench, cleanup;
-	int needs_file;
-	const char *label;
-	const char *metric;	/* its stable name (doc/results-json.md) */
-	const char *help;	/* its --help line */
-} variants[] = {
+#define NEEDS_FILE 1u	/* a mode's flag: it works on a file */
+
+static const struct bench_mode variants[] = {
 	{"null", NULL, syscall_getppid, NULL, 0, "Simple syscall", "syscall.null",
 	 "getppid(): the cheapest real system call"},
 	{"getpid", NULL, do_getpid, NULL, 0, "Simple getpid",
@@ -148,38 +143,38 @@ static const struct variant {
 	 "syscall.read", "read one byte from /dev/zero"},
 	{"write", init_write, do_write, close_fd, 0, "Simple write",
 	 "syscall.write", "write one byte to /dev/null"},
-	{"stat", NULL, do_stat, NULL, 1, "Simple stat", "syscall.stat",
+	{"stat", NULL, do_stat, NULL, NEEDS_FILE, "Simple stat", "syscall.stat",
 	 "stat() the file"},
-	{"fstat", init_file, do_fstat, close_fd, 1, "Simple fstat",
+	{"fstat", init_file, do_fstat, close_fd, NEEDS_FILE, "Simple fstat",
 	 "syscall.fstat", "fstat() the open file"},
-	{"open", NULL, do_open, NULL, 1, "Simple open/close",
+	{"open", NULL, do_open, NULL, NEEDS_FILE, "Simple open/close",
 	 "syscall.open_close", "open() and close() the file"},
 };
 
 static int run(const struct bench_run *r)
 {
 	struct state *st = r->state;
-	const struct variant *v =
+	const struct bench_mode *v =
 		&variants[BENCH_VARIANT(r->argv[0], variants)];
 	char tmp[PATH_MAX];
+	int needs_file = (v->flags & NEEDS_FILE) != 0;
 
-	if (r->argc == 2 && !v->needs_file)
+	if (r->argc == 2 && !needs_file)
 		bench_usage();
-	if (v->needs_file && r->argc == 2) {
+	if (needs_file && r->argc == 2) {
 		st->file = r->argv[1];
 		if (access(st->file, R_OK) != 0)
 			bench_fail("%s: %s", st->file, strerror(errno));
-	} else if (v->needs_file) {
+	} else if (needs_file) {
 		close(bench_tmpfile(tmp, sizeof(tmp), "lat_syscall"));
 		st->file = tmp;
 	}
-	benchmp_opts(v->init, v->bench, v->cleanup, &r->opts, st);
-	report_micro(v->metric, v->label, get_n());
+	bench_mode_micro(v, &r->opts, st);
 	return 0;
 }
 
 BENCH_MAIN(.usage = BENCH_USAGE_PWN " %s [file]\n",
-	   .min_ops = 1, .max_ops = 2, BENCH_MODES(variants, struct variant),
+	   .min_ops = 1, .max_ops = 2, BENCH_MODES(variants, struct bench_mode),
 	   BENCH_STATE(.fd = -1),
 	   .options = BENCH_OPTIONS(
 		BENCH_OPERAND("file", "the file for stat, fstat, open "
