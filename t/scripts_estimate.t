@@ -2,8 +2,9 @@
 # The run's estimate (the plan's, scripts/lib/plan.awk): the groups' cost
 # models take the run's main-memory size ([MAIN_MB: ], twice the
 # last-level cache, at least 16 MB, at most MB), and a previous run of
-# this host stands for them only when it ran the same profile, MB, budget
-# and selection (a quick run at MB 8 says nothing about a standard one);
+# this host stands for them only when it ran the same profile, MB, budget,
+# selection and models' inputs (a quick run at MB 8 says nothing about a
+# standard one, a run at another MAIN nothing about this one);
 # then its first invocation's time and the median of its later ones are
 # the group's.
 use strict;
@@ -112,6 +113,19 @@ unlike($s, qr/\(from /, 'another MB: not taken from the earlier run');
 unlike($s, qr/\(from /, 'another selection: not taken from the earlier run');
 ($s, $r) = run_status(4, 'lat_syscall', env => { TIME_BUDGET => 60 });
 unlike($s, qr/\(from /, 'another budget: not taken from the earlier run');
+# The same MB, profile, budget and selection on another last-level cache
+# (a VM that moved to another host): MAIN is another size, so the earlier
+# run timed other work ([PLAN_INPUTS: ]).
+my $moved = "$tmp/moved";
+run_status(1040, 'lat_syscall', out => $moved, config => { HOST_LLC_KB => 1024 });
+my $tm;
+($s, $r, $tm) = run_status(1040, 'lat_syscall', out => $moved, config => { HOST_LLC_KB => 1024 });
+like($s, qr/estimated \d+ s \(from /, 'the same cache: the earlier run\'s times');
+like($tm, qr/^\[PLAN_INPUTS: main=16 chase=\S+ pairs=\d+ nodes=\d+ loaders=[\d,]+\]$/m,
+     'the models\' inputs recorded');
+($s, $r, $tm) = run_status(1040, 'lat_syscall', out => $moved, config => { HOST_LLC_KB => 524288 });
+like($tm, qr/^\[PLAN_INPUTS: main=1024 /m, 'another cache: MAIN 1024 MB');
+unlike($s, qr/\(from /, 'another cache, so another MAIN: not taken from the earlier run');
 
 # A standard run, its group times rewritten: the first invocation 40 s,
 # the later ones 7, 30 and 9 s (median 9).  The next run like it plans

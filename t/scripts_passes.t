@@ -67,9 +67,9 @@ sub plan_of {
 my ($text, $r, $file) = one_run("$tmp/std", PROFILE => 'standard', ROUNDS => 3, PLAN_SEED => 7);
 like($text, qr/^\[PASSES: 3\]$/m, 'ROUNDS=3: [PASSES: 3]');
 like($text, qr/^\[PLAN_SEED: 7\]$/m, 'the seed recorded');
-my $plan_lines = qr/\[TIME_BUDGET: 120\]\n\[PLAN_SEED: 7\]\n\[PLAN_ESTIMATE: \d+\]\n/;
+my $plan_lines = qr/\[TIME_BUDGET: 120\]\n\[PLAN_SEED: 7\]\n\[PLAN_ESTIMATE: \d+\]\n\[PLAN_INPUTS: [^\n]*\]\n/;
 like($text, qr/^\[DRIFT: start [^\n]*\]\n$plan_lines\[PLAN: syscall [^\n]*\]\n\[PLAN: sig [^\n]*\]\n\[PASSES: 3\]\n/m,
-     'the drift probes\' first point, then the plan: budget, seed, estimate, a line per group, the most invocations')
+     'the drift probes\' first point, then the plan: budget, seed, estimate, the models\' inputs, a line per group, the most invocations')
 	or diag($text =~ /(\[DRIFT_PROBES.*?\[PASSES: \d+\])/s ? $1 : $text);
 is_deeply([ map { plan_of($text, $_)->[0] // 0 } qw(syscall sig) ], [ 3, 3 ], '[PLAN: ]: 3 invocations of each');
 my @inv = invocations($text);
