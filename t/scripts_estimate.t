@@ -121,11 +121,17 @@ run_status(1040, 'lat_syscall', out => $moved, config => { HOST_LLC_KB => 1024 }
 my $tm;
 ($s, $r, $tm) = run_status(1040, 'lat_syscall', out => $moved, config => { HOST_LLC_KB => 1024 });
 like($s, qr/estimated \d+ s \(from /, 'the same cache: the earlier run\'s times');
-like($tm, qr/^\[PLAN_INPUTS: main=16 chase=\S+ pairs=\d+ nodes=\d+ loaders=[\d,]+\]$/m,
+like($tm, qr/^\[PLAN_INPUTS: main=16 chase=\S+ pairs=\d+ nodes=\d+ loaders=[\d,]+ /m,
      'the models\' inputs recorded');
 ($s, $r, $tm) = run_status(1040, 'lat_syscall', out => $moved, config => { HOST_LLC_KB => 524288 });
 like($tm, qr/^\[PLAN_INPUTS: main=1024 /m, 'another cache: MAIN 1024 MB');
 unlike($s, qr/\(from /, 'another cache, so another MAIN: not taken from the earlier run');
+like($tm, qr/^\[PLAN_INPUTS: .* span=0 fastmem=YES enough=2000 disks=none remote=none\]$/m,
+     'the span, FASTMEM, the user\'s ENOUGH, DISKS and REMOTE recorded');
+run_status(1040, 'lat_syscall', out => $moved, config => { HOST_LLC_KB => 524288 });
+($s, $r) = run_status(1040, 'lat_syscall', out => $moved, config => { HOST_LLC_KB => 524288 },
+		      env => { ENOUGH => 3000 });
+unlike($s, qr/\(from /, 'another ENOUGH (longer intervals): not taken from the earlier run');
 
 # A standard run, its group times rewritten: the first invocation 40 s,
 # the later ones 7, 30 and 9 s (median 9).  The next run like it plans
