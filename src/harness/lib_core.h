@@ -182,6 +182,11 @@ void bench_point_free(struct bench_point *p);
  */
 int bench_placement_fixed(void);
 /*
+ * How many CPUs this process may run on: its affinity mask (taskset, a
+ * cpuset) where the system has one, else the online CPUs; at least 1.
+ */
+int bench_cpus_allowed(void);
+/*
  * The placement (an LMBENCH_SCHED value) to use where LMBENCH_SCHED is
  * unset or empty; call before benchmp().  LMBENCH_SCHED=DEFAULT still
  * lets the scheduler decide.

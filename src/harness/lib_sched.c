@@ -27,6 +27,7 @@
 #include "lib_sched.h"
 
 #include <ctype.h>
+#include <limits.h>
 
 #define MAX_CPUS 1024
 
@@ -218,20 +219,25 @@ int handle_scheduler(int childno, int benchproc, int nbenchprocs)
 #endif
 }
 
+int bench_cpus_allowed(void)
+{
+	long n;
+#if defined(__linux__)
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set) == 0 &&
+	    CPU_COUNT(&set) > 0)
+		return CPU_COUNT(&set);
+#endif
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 1 ? (int)(n < INT_MAX ? n : INT_MAX) : 1;
+}
+
 int bench_placement_fixed(void)
 {
 	if (!pl.loaded)
 		load();
 	if (pl.policy != DEFAULT && pl.ncpus > 0)
 		return 1;
-#if defined(__linux__)
-	{
-		cpu_set_t set;
-
-		if (sched_getaffinity(0, sizeof(set), &set) == 0 &&
-		    CPU_COUNT(&set) == 1)
-			return 1;
-	}
-#endif
-	return sysconf(_SC_NPROCESSORS_ONLN) == 1;
+	return bench_cpus_allowed() == 1;
 }

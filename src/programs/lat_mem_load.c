@@ -327,6 +327,16 @@ static int run(const struct bench_run *r)
 	ctl = mem_shared(sizeof(*ctl));
 	ctl->pause = IDLE;
 	probe_check_len("-M", len, n + 1);
+	/*
+	 * On one CPU the loaders would only take turns with the chase: its
+	 * probes would time it alone between their slices, not under load.
+	 */
+	if (bench_cpus_allowed() < 2) {
+		errno = 0;
+		bench_die("only one CPU allowed to this process (taskset, "
+			  "cpuset): no other CPU for a loader to load memory "
+			  "from while the chase runs");
+	}
 	probe_init(&pr, len, MEM_HUGE, &r->opts);
 	bench_default_enough(LOAD_ENOUGH_US);
 	/* Built once; each point resumes where the last one stopped. */
