@@ -19,13 +19,15 @@ my $tmp = tempdir(CLEANUP => 1);
 my %env = (quick_env(), PROFILE => 'quick');
 my $k = 0;
 
-# lmbench_in(shell prefix, ONLY, config overrides): run, return (r, text, status).
+# lmbench_in(shell prefix, ONLY, config overrides): run, return (r, text,
+# status).  $WRAP: a command the run is started under (taskset -c 1).
+our $WRAP = '';
 sub lmbench_in {
 	my ($prefix, $only, %c) = @_;
 	my $d = "$tmp/" . $k++;
 	mkdir $d or die;
 	my $cfg = tiny_config($d, %c);
-	my $r = run(['sh', '-c', "$prefix exec sh scripts/lmbench -o '$d/r' '$bindir' '$cfg'"],
+	my $r = run(['sh', '-c', "$prefix exec $WRAP sh scripts/lmbench -o '$d/r' '$bindir' '$cfg'"],
 		    timeout => 120, env => { %env, ONLY => $only });
 	my ($f) = results_files("$d/r");
 	return ($r, slurp($f // ''), slurp("$d/status"), $f);
@@ -46,6 +48,22 @@ is($r->{status}, 3, 'scratch file too small: exit 3') or diag($r->{err});
 like($text, qr/^\[FAILED: making a 4 MB file in \S+: .+\]$/m, 'scratch file: FAILED with the reason');
 unlike($text, qr/^Pagefaults on/m, 'scratch file: nothing measured on a smaller file');
 like($text, qr/^\[STATUS: complete\]$/m, 'scratch file: the rest of the run completed');
+
+# 2b. One CPU allowed (taskset): the groups that need a second CPU are
+#     skipped, each with why, not FAILED; the run exits 0.
+SKIP: {
+	my @cpus = allowed_cpus();
+	skip 'taskset needed', 5 unless @cpus && have_tool('taskset');
+	local $WRAP = "taskset -c $cpus[-1]";
+	($r, $text, $st) = lmbench_in('', 'lat_c2c lat_mem_load lat_syscall');
+	is($r->{status}, 0, 'one CPU: exit 0') or diag($r->{err} . $text);
+	like($text, qr/^\[SKIPPED: group c2c: it needs 2 CPUs; the run may use 1 \(taskset, cpuset\)\]$/m,
+	     'one CPU: c2c skipped, with why');
+	like($text, qr/^\[SKIPPED: group loaded: it needs 2 CPUs; the run may use 1 /m,
+	     'one CPU: loaded skipped, with why');
+	unlike($text, qr/^\[FAILED: /m, 'one CPU: nothing FAILED');
+	like($text, qr/^Simple syscall: /m, 'one CPU: the rest ran');
+}
 
 # 3. Closed stdout and stderr: the scripts carry on and write their files.
 for my $close ('>&-', '2>&-', '>&- 2>&-') {

@@ -238,9 +238,17 @@ for my $c (
 	["group a again sweeps 3 runs 2-5\nrun x\n", 'fewer than its sweeps', 'runs below its sweeps'],
 	["group a again runs 0\nrun x\n", 'not one of its values', 'runs 0'],
 	["group a estimate 4.5 mb\nrun x\n", 'seconds', 'the older estimate, not whole seconds'],
+	["group a cpus 0\nrun x\n", 'not one of its values', 'cpus 0'],
+	["group a cpus two\nrun x\n", 'not one of its values', 'cpus that is not a number'],
 ) {
 	refused(@$c);
 }
+
+# The groups that need a second CPU (lat_c2c's pairs, lat_mem_load's loaders
+# beside its chase) say so; scripts/lmbench skips them on one.
+like($g{c2c}[9] // '', qr/(?:^|,)cpus=2(?:,|$)/, 'c2c: cpus=2 among its flags');
+like($g{loaded}[9] // '', qr/(?:^|,)cpus=2(?:,|$)/, 'loaded: cpus=2 among its flags');
+unlike($g{syscall}[9] // '', qr/cpus=/, 'syscall: no cpus flag');
 
 # cpus_allowed and loader_counts keep to the run's affinity mask (taskset,
 # a cpuset): as many as /proc/self/status allows; one under taskset -c.
