@@ -45,6 +45,11 @@ group_flag() {
 	case ",$(group_field "$1" 10)," in *",$2,"*) return 0 ;; esac
 	return 1
 }
+# group_fact GROUP KEY: the value of its flag KEY=value (requires, cpus),
+# nothing where it has none.
+group_fact() {
+	group_field "$1" 10 | tr ',' '\n' | sed -n "s/^$2=//p"
+}
 # group_switched GROUP: the programs of GROUP that its switches set to YES
 # turn on, "all" for all of them, nothing when none is YES.
 group_switched() {
@@ -149,12 +154,11 @@ group_wanted() {
 	fi
 	[ -n "$_in" ] || return 1
 	eval "SWP_$_g=\$_in"
-	case ,$(group_field "$_g" 10), in
-	*,requires=*)
-		_k=$(group_field "$_g" 10 | sed 's/.*requires=\([A-Z0-9_]*\).*/\1/')
+	_k=$(group_fact "$_g" requires)
+	if [ -n "$_k" ]; then
 		eval "_v=\${$_k:-none}"
-		[ "$_v" != none ] || return 1 ;;
-	esac
+		[ "$_v" != none ] || return 1
+	fi
 	[ "$(group_field "$_g" 3)" = full ] && { [ "$PROFILE" = full ] || return 1; }
 	[ -z "$ONLY" ] && return 0
 	# shellcheck disable=SC2086
