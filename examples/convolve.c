@@ -20,13 +20,11 @@ struct state {
 	float *in, *out, taps[TAPS];
 };
 
-static void setup(iter_t iterations, void *cookie)
+static void setup(void *cookie)
 {
 	struct state *s = cookie;
 	int i;
 
-	if (iterations != 0)
-		return;
 	s->in = bench_alloc(SAMPLES + TAPS, sizeof(*s->in));
 	s->out = bench_alloc(SAMPLES, sizeof(*s->out));
 	for (i = 0; i < SAMPLES + TAPS; i++)
@@ -35,12 +33,10 @@ static void setup(iter_t iterations, void *cookie)
 		s->taps[i] = 1.0f / (float)(i + 1);
 }
 
-static void teardown(iter_t iterations, void *cookie)
+static void teardown(void *cookie)
 {
 	struct state *s = cookie;
 
-	if (iterations != 0)
-		return;
 	free(s->in);
 	free(s->out);
 }
@@ -90,9 +86,9 @@ int main(int argc, char *argv[])
 
 	bench_init(argc, argv, BENCH_USAGE_PWN);
 	bench_common_args(argc, argv, &opts, 0, 0);
-	benchmp_opts(setup, plain, teardown, &opts, &s);
+	benchmp_copy(setup, plain, teardown, &opts, &s);
 	nano("convolve plain, per output sample", get_n() * SAMPLES);
-	benchmp_opts(setup, unrolled, teardown, &opts, &s);
+	benchmp_copy(setup, unrolled, teardown, &opts, &s);
 	nano("convolve unrolled, per output sample", get_n() * SAMPLES);
 	return 0;
 }

@@ -55,6 +55,8 @@ void copy_place(int id)
 void copy_begin(struct copy *c)
 {
 	c->n = 0;
+	if (c->setup)
+		c->setup(c->cookie);
 	if (c->init)
 		c->init(0, c->cookie);
 }
@@ -63,6 +65,8 @@ void copy_end(struct copy *c)
 {
 	if (c->clean)
 		c->clean(0, c->cookie);
+	if (c->takedown)
+		c->takedown(c->cookie);
 }
 
 double timing_once(benchmp_f init, benchmp_f bench, benchmp_f clean,

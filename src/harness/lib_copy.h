@@ -12,6 +12,7 @@
 
 struct copy {
 	benchmp_f init, bench, clean;
+	bench_copy_f setup, takedown;	/* once, before init(0), after clean(0) */
 	void *cookie;
 	iter_t n;	/* the loop's size, once prepared */
 	int id;		/* 0 .. parallel-1 */
@@ -29,7 +30,7 @@ double copy_setup(long enough_us, int *parallel, int *warmup,
 
 /* Place this process as copy `id` (LMBENCH_SCHED) and record its id. */
 void copy_place(int id);
-/* initialize(0) / cleanup(0): the copy's state, set up and torn down. */
+/* setup, initialize(0) / cleanup(0), takedown: the copy's state. */
 void copy_begin(struct copy *c);
 void copy_end(struct copy *c);
 /* Size the loop to interval_ns, then run untimed for warmup_us. */

@@ -30,6 +30,13 @@ typedef long long int64;
 
 /* initialize, benchmark and cleanup all have this shape. */
 typedef void (*benchmp_f)(iter_t iterations, void *cookie);
+/*
+ * What a copy does once: set up before its first interval, take down
+ * after its last (benchmp()'s initialize(0) and cleanup(0), without the
+ * calls around each interval).  benchmp_copy(), BENCH_POINT_COPY() and a
+ * struct bench_mode take them.
+ */
+typedef void (*bench_copy_f)(void *cookie);
 
 /* Timing intervals per run unless -N says otherwise; the median is kept. */
 #define TRIES 11
@@ -115,18 +122,25 @@ struct bench_opts {
 void benchmp_opts(benchmp_f initialize, benchmp_f benchmark,
 		  benchmp_f cleanup, const struct bench_opts *opts,
 		  void *cookie);
+/* benchmp_opts() of a benchmark whose state is set up once per copy. */
+void benchmp_copy(bench_copy_f setup, benchmp_f benchmark,
+		  bench_copy_f takedown, const struct bench_opts *opts,
+		  void *cookie);
 
 /*
  * A mode that benchmp() times as it is, a row of a program's mode table
  * (BENCH_MODES(table, struct bench_mode)): its name on the command line,
- * its callbacks, the program's own bits in `flags`, its result's label
+ * its callbacks (setup and takedown once per copy, either may be NULL),
+ * the program's own bits in `flags`, its result's label
  * and stable name (doc/results-json.md), its --help line.
  * bench_mode_micro() times it with opts and reports its latency in
  * microseconds under that label and name.
  */
 struct bench_mode {
 	const char *name;
-	benchmp_f init, bench, cleanup;
+	bench_copy_f setup;
+	benchmp_f bench;
+	bench_copy_f takedown;
 	unsigned flags;
 	const char *label;
 	const char *metric;
@@ -159,6 +173,7 @@ void bench_default_enough(long us);
 struct bench_result;	/* the samples: src/harness/lib_result.h */
 struct bench_point {
 	benchmp_f initialize, benchmark, cleanup;
+	bench_copy_f setup, takedown;	/* once per copy, around all else */
 	void *cookie;
 	/* Filled in by benchmp_rounds(): the iteration count and the
 	 * point's samples, as benchmp() keeps them (one per interval; with
@@ -170,6 +185,10 @@ struct bench_point {
 #define BENCH_POINT(init, bench, clean, arg) \
 	((struct bench_point){.initialize = (init), .benchmark = (bench), \
 			      .cleanup = (clean), .cookie = (arg)})
+/* A point whose state is set up once per copy. */
+#define BENCH_POINT_COPY(setup_f, bench, takedown_f, arg) \
+	((struct bench_point){.setup = (setup_f), .benchmark = (bench), \
+			      .takedown = (takedown_f), .cookie = (arg)})
 void benchmp_rounds(struct bench_point *pts, int npts, int parallel,
 		    int warmup, int repetitions);
 /* Make a copy of a point's result the last one (gettime(), nano(), ...). */

@@ -14,6 +14,12 @@
 #include "lib_parallel.h"
 #include "lib_result.h"
 
+static struct copy point_copy(const struct bench_point *p)
+{
+	return (struct copy){p->initialize, p->benchmark, p->cleanup,
+			     p->setup, p->takedown, p->cookie, 0, 0};
+}
+
 /* One copy, in this process: all points set up at once, then rounds. */
 static void single_rounds(struct bench_point *pts, int npts,
 			  double interval_ns, int warmup, int rounds, int deflt)
@@ -31,8 +37,7 @@ static void single_rounds(struct bench_point *pts, int npts,
 	copy_place(0);
 	fflush(NULL);
 	for (k = 0; k < npts; k++) {
-		c[k] = (struct copy){pts[k].initialize, pts[k].benchmark,
-				     pts[k].cleanup, pts[k].cookie, 0, 0};
+		c[k] = point_copy(&pts[k]);
 		copy_begin(&c[k]);
 	}
 	for (r = 0; interval_more(r, rounds, first); r++) {
@@ -79,8 +84,7 @@ static void parallel_rounds(struct bench_point *pts, int npts,
 	int r, k, i;
 
 	for (k = 0; k < npts; k++)
-		c[k] = (struct copy){pts[k].initialize, pts[k].benchmark,
-				     pts[k].cleanup, pts[k].cookie, 0, 0};
+		c[k] = point_copy(&pts[k]);
 	for (r = 0; r < rounds; r++)
 		for (k = 0; k < npts; k++)
 			sched[r * npts + k] = (r % 2 == 0) ? k : npts - 1 - k;

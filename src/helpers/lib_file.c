@@ -239,12 +239,10 @@ static void file_bw_report(size_t size, int parallel, const char *label,
  * Per copy: its file, warmed into the cache and opened, its read buffer,
  * then its setup.
  */
-static void file_bw_init(iter_t n, void *cookie)
+static void file_bw_setup(void *cookie)
 {
 	struct file_bw *f = cookie;
 
-	if (n != 0)
-		return;
 	f->path = file_set_path(&f->files);
 	file_warm(f->path, f->size);
 	f->fd = file_open(f->path);
@@ -254,12 +252,10 @@ static void file_bw_init(iter_t n, void *cookie)
 		f->prog->setup(f);
 }
 
-static void file_bw_cleanup(iter_t n, void *cookie)
+static void file_bw_takedown(void *cookie)
 {
 	struct file_bw *f = cookie;
 
-	if (n != 0)
-		return;
 	if (f->prog->takedown != NULL)
 		f->prog->takedown(f);
 	if (f->prog->buf_size > 0)
@@ -289,7 +285,7 @@ static int file_bw_run(const struct bench_run *r)
 	file_set_make(&st->files, r->argv[2],
 		      ((struct state *)r->state)->private_copies,
 		      r->opts.parallel);
-	benchmp_opts(file_bw_init, v->bench, file_bw_cleanup, &r->opts, st);
+	benchmp_copy(file_bw_setup, v->bench, file_bw_takedown, &r->opts, st);
 	file_bw_report(st->size, r->opts.parallel, v->name, v->series);
 	file_set_free(&st->files);
 	return 0;

@@ -39,12 +39,10 @@ static void partner(struct potato *p)
 	}
 }
 
-void potato_init(iter_t n, void *cookie)
+void potato_start(void *cookie)
 {
 	struct potato *p = cookie;
 
-	if (n != 0)
-		return;
 	p->buf = calloc(1, p->msg);
 	if (p->buf == NULL)
 		bench_die("out of memory for a %zu-byte message", p->msg);
@@ -69,12 +67,10 @@ void potato_bench(iter_t n, void *cookie)
 	}
 }
 
-void potato_cleanup(iter_t n, void *cookie)
+void potato_stop(void *cookie)
 {
 	struct potato *p = cookie;
 
-	if (n != 0)
-		return;
 	potato_close_pair(&p->ends.rd, &p->ends.wr);
 	partner_reap(&p->pid, 1);
 	free(p->buf);
@@ -98,7 +94,7 @@ static int potato_run(const struct bench_run *r)
 		bench_fail("-m: the message size must be 1 byte to %zu MB",
 			   potato_prog->max_msg >> 20);
 	potato_setup(&p, st->msg, potato_prog->open_fds);
-	benchmp_opts(potato_init, potato_bench, potato_cleanup, &r->opts, &p);
+	benchmp_copy(potato_start, potato_bench, potato_stop, &r->opts, &p);
 	report_micro(potato_prog->name, potato_prog->label, get_n());
 	return 0;
 }

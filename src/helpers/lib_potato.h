@@ -6,8 +6,8 @@
  *
  * A program fills in msg and open_fds (which creates the descriptors,
  * struct partner_ends: rd/wr for the copy, peer_rd/peer_wr for the
- * partner; rd may equal wr for a socket) and passes potato_init,
- * potato_bench and potato_cleanup to benchmp().
+ * partner; rd may equal wr for a socket) and passes potato_start,
+ * potato_bench and potato_stop to benchmp_copy().
  */
 #ifndef LMBENCH_LIB_POTATO_H
 #define LMBENCH_LIB_POTATO_H
@@ -26,9 +26,9 @@ struct potato {
 /* Fill in defaults: no descriptors, no partner. */
 void potato_setup(struct potato *p, size_t msg,
 		  void (*open_fds)(struct partner_ends *));
-void potato_init(iter_t n, void *cookie);
+void potato_start(void *cookie);
 void potato_bench(iter_t n, void *cookie);
-void potato_cleanup(iter_t n, void *cookie);
+void potato_stop(void *cookie);
 /* Close a descriptor pair that may be one descriptor; set both to -1. */
 void potato_close_pair(int *a, int *b);
 

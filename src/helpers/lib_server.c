@@ -583,12 +583,10 @@ void srv_dispatch(const struct srv_args *a, int type, int nargs,
 /* The round trips' copy: its socket and buffer (srv_rtt_main). */
 static const struct srv_rtt_program *rtt;
 
-static void rtt_init(iter_t n, void *cookie)
+static void rtt_setup(void *cookie)
 {
 	struct srv_client *c = cookie;
 
-	if (n != 0)
-		return;
 	c->buf = bench_alloc(1, c->msize);
 	if (rtt->type == SOCK_STREAM) {
 		c->fd = srv_stream_client(c->host, c->port,
@@ -600,12 +598,10 @@ static void rtt_init(iter_t n, void *cookie)
 	}
 }
 
-void srv_client_close(iter_t n, void *cookie)
+void srv_client_close(void *cookie)
 {
 	struct srv_client *c = cookie;
 
-	if (n != 0)
-		return;
 	close(c->fd);
 	free(c->buf);
 }
@@ -639,7 +635,7 @@ static int rtt_run(const struct bench_run *r)
 	c->msize = st->msize;
 	srv_dispatch(&c->sa, rtt->type, r->argc, r->argv, rtt->serve, c, &c->lfd,
 		     &c->host, &c->port, &server);
-	benchmp_opts(rtt_init, rtt->bench, srv_client_close, &r->opts, c);
+	benchmp_copy(rtt_setup, rtt->bench, srv_client_close, &r->opts, c);
 	if (server > 0)
 		srv_child_stop(server);
 	snprintf(label, sizeof(label), "%s %s", rtt->label, c->host);

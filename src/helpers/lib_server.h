@@ -186,8 +186,8 @@ struct srv_client {
 	char *buf;			/* a copy's message */
 };
 
-/* cleanup for benchmp: a copy closes its socket and frees its message. */
-void srv_client_close(iter_t n, void *cookie);
+/* A copy's takedown (benchmp_copy): it closes its socket, frees its message. */
+void srv_client_close(void *cookie);
 
 /*
  * A round-trip program (lat_tcp, lat_udp) is this table: its socket type

@@ -61,12 +61,10 @@ static void reader(struct xfer *x)
 	}
 }
 
-void xfer_init(iter_t n, void *cookie)
+void xfer_start(void *cookie)
 {
 	struct xfer *x = cookie;
 
-	if (n != 0)
-		return;
 	x->buf = mem_alloc(x->msg, 0);
 	x->open_fds(&x->ends);
 	x->pid = partner_fork(1, 1);
@@ -93,12 +91,10 @@ void xfer_bench(iter_t n, void *cookie)
 	}
 }
 
-void xfer_cleanup(iter_t n, void *cookie)
+void xfer_stop(void *cookie)
 {
 	struct xfer *x = cookie;
 
-	if (n != 0)
-		return;
 	close_fd(&x->ends.wr);
 	close_fd(&x->ends.rd);
 	partner_reap(&x->pid, 1);
@@ -123,7 +119,7 @@ static int xfer_run(const struct bench_run *r)
 	if (st->total == 0 || st->total > MAX_TOTAL)
 		bench_fail("-M: the total must be 1 byte to 16 GB");
 	xfer_setup(&x, st->msg, st->total, xfer_prog->open_fds);
-	benchmp_opts(xfer_init, xfer_bench, xfer_cleanup, &r->opts, &x);
+	benchmp_copy(xfer_start, xfer_bench, xfer_stop, &r->opts, &x);
 	fprintf(stderr, "%s: ", xfer_prog->label);
 	report_mb(xfer_prog->name, "bytes received", xfer_prog->label,
 		  (uint64)x.total * get_n());

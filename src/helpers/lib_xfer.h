@@ -26,9 +26,9 @@ struct xfer {
 /* total is rounded down to whole messages, at least one. */
 void xfer_setup(struct xfer *x, size_t msg, size_t total,
 		void (*open_fds)(struct partner_ends *));
-void xfer_init(iter_t n, void *cookie);
+void xfer_start(void *cookie);
 void xfer_bench(iter_t n, void *cookie);
-void xfer_cleanup(iter_t n, void *cookie);
+void xfer_stop(void *cookie);
 
 /*
  * A program of this family (bw_pipe, bw_unix) is this table: how its

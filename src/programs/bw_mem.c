@@ -214,13 +214,11 @@ static size_t dst_offset(const struct state *st)
 }
 
 /* Per copy: map and touch the buffers, fill the source. */
-static void init_bufs(iter_t n, void *cookie)
+static void init_bufs(void *cookie)
 {
 	struct state *st = cookie;
 	size_t i, off = st->two ? dst_offset(st) : 0;
 
-	if (n != 0)
-		return;
 	st->maplen = off + st->size;
 	st->map = mem_alloc(st->maplen, 0);
 	st->src = (uint64_t *)st->map;
@@ -238,11 +236,11 @@ static void warm_pass(iter_t n, void *cookie)
 		st->pass(1, st);
 }
 
-static void free_bufs(iter_t n, void *cookie)
+static void free_bufs(void *cookie)
 {
 	struct state *st = cookie;
 
-	if (n != 0 || st->map == NULL)
+	if (st->map == NULL)
 		return;
 	mem_free(st->map, st->maplen);
 	st->map = NULL;
@@ -332,7 +330,7 @@ static void sizes_rounds(struct state *sts, int n, const struct variant *v,
 	big.words = words;
 	big.two = 0;
 	big.size = need;
-	init_bufs(0, &big);
+	init_bufs(&big);
 	for (k = 0; k < n; k++) {
 		sts[k].map = NULL;	/* not this size's to free */
 		sts[k].src = big.src;
@@ -347,7 +345,7 @@ static void sizes_rounds(struct state *sts, int n, const struct variant *v,
 		report(pts[k].result, &sts[k], m, k, v->name, 1);
 		bench_point_free(&pts[k]);
 	}
-	free_bufs(0, &big);
+	free_bufs(&big);
 	free(pts);
 }
 
@@ -387,7 +385,7 @@ static int run(const struct bench_run *r)
 		sizes_rounds(sts, nsizes, v, &m, &r->opts);
 	} else {
 		for (k = 0; k < nsizes; k++) {
-			benchmp_opts(init_bufs, v->bench, free_bufs, &r->opts,
+			benchmp_copy(init_bufs, v->bench, free_bufs, &r->opts,
 				     &sts[k]);
 			report(result_last(), &sts[k], &m, k, v->name,
 			       r->opts.parallel);

@@ -128,12 +128,10 @@ static void do_send(iter_t n, void *cookie)
 	}
 }
 
-static void init(iter_t n, void *cookie)
+static void connect_client(void *cookie)
 {
 	struct state *st = cookie;
 
-	if (n != 0)
-		return;
 	st->c.buf = bench_alloc(1, st->c.msize);
 	st->c.fd = srv_dgram_client(st->c.host, st->c.port);
 	net_timeouts(st->c.fd, NET_IO_TIMEOUT_MS);
@@ -177,8 +175,9 @@ static int run(const struct bench_run *r)
 	st->ack_step = (uint32_t)(st->window / 4) << 1;
 	srv_dispatch(&st->c.sa, SOCK_DGRAM, r->argc, r->argv, serve, st,
 		     &st->c.lfd, &st->c.host, &st->c.port, &server);
-	benchmp(init, do_send, srv_client_close, 0, 1, r->opts.warmup,
-		r->opts.repetitions, st);
+	benchmp_copy(connect_client, do_send, srv_client_close,
+		     &(struct bench_opts){1, r->opts.warmup,
+					  r->opts.repetitions}, st);
 	if (server > 0)
 		srv_child_stop(server);
 	mbs = report_median(result_last(), (double)st->total * 1e3, 1);

@@ -221,12 +221,10 @@ static void ring_init(iter_t n, void *cookie)
 	do_ring(WARM_LAPS, st);
 }
 
-static void ring_cleanup(iter_t n, void *cookie)
+static void ring_takedown(void *cookie)
 {
 	struct state *st = cookie;
 
-	if (n != 0)
-		return;
 	close(st->in);
 	close(st->out);
 	partner_reap(st->pids, st->procs);
@@ -235,6 +233,17 @@ static void ring_cleanup(iter_t n, void *cookie)
 }
 
 /* The same hand-overs without switching: through pipes to itself. */
+static void ovr_setup(void *cookie)
+{
+	struct state *st = cookie;
+	int k;
+
+	st->pipes = bench_alloc((size_t)st->procs, sizeof(*st->pipes));
+	for (k = 0; k < st->procs; k++)
+		make_pipe(st->pipes[k], k);
+	st->data = new_array(st->bytes);
+}
+
 static void do_overhead(iter_t n, void *cookie)
 {
 	struct state *st = cookie;
@@ -255,26 +264,11 @@ static void do_overhead(iter_t n, void *cookie)
 	use_int((int)tok);
 }
 
-static void ovr_init(iter_t n, void *cookie)
+static void ovr_takedown(void *cookie)
 {
 	struct state *st = cookie;
 	int k;
 
-	if (n != 0)
-		return;
-	st->pipes = bench_alloc((size_t)st->procs, sizeof(*st->pipes));
-	for (k = 0; k < st->procs; k++)
-		make_pipe(st->pipes[k], k);
-	st->data = new_array(st->bytes);
-}
-
-static void ovr_cleanup(iter_t n, void *cookie)
-{
-	struct state *st = cookie;
-	int k;
-
-	if (n != 0)
-		return;
 	for (k = 0; k < st->procs; k++) {
 		close(st->pipes[k][0]);
 		close(st->pipes[k][1]);
@@ -369,10 +363,13 @@ static int run(const struct bench_run *r)
 		st[i].procs = (int)v;
 		if (v > maxp)
 			maxp = v;
-		pts[i] = BENCH_POINT(ring_init, do_ring, ring_cleanup, &st[i]);
+		pts[i] = (struct bench_point){.initialize = ring_init,
+			.benchmark = do_ring, .takedown = ring_takedown,
+			.cookie = &st[i]};
 	}
 	st[0].procs = overhead_pipes(maxp, npts - 1);
-	pts[0] = BENCH_POINT(ovr_init, do_overhead, ovr_cleanup, &st[0]);
+	pts[0] = BENCH_POINT_COPY(ovr_setup, do_overhead, ovr_takedown,
+				  &st[0]);
 	for (i = 0; i < npts; i++)
 		st[i].bytes = (size_t)kb * 1024;
 	if (rounds == 0)

@@ -81,14 +81,12 @@ static void do_fcntl(iter_t n, void *cookie)
 	st->next = r;
 }
 
-static void init(iter_t n, void *cookie)
+static void start_partner(void *cookie)
 {
 	struct state *st = cookie;
 	char path[PATH_MAX], c;
 	sigset_t all, old;
 
-	if (n != 0)
-		return;
 	st->fd = bench_tmpfile(path, sizeof(path), "lat_fcntl");
 	sigfillset(&all);
 	sigprocmask(SIG_BLOCK, &all, &old);
@@ -111,12 +109,10 @@ static void init(iter_t n, void *cookie)
 	do_fcntl(1, st);
 }
 
-static void cleanup(iter_t n, void *cookie)
+static void stop_partner(void *cookie)
 {
 	struct state *st = cookie;
 
-	if (n != 0)
-		return;
 	partner_reap(&st->pid, 1);
 	close(st->fd);
 	st->fd = -1;
@@ -124,7 +120,8 @@ static void cleanup(iter_t n, void *cookie)
 
 static int run(const struct bench_run *r)
 {
-	benchmp_opts(init, do_fcntl, cleanup, &r->opts, r->state);
+	benchmp_copy(start_partner, do_fcntl, stop_partner, &r->opts,
+		     r->state);
 	report_micro("fcntl.latency", "Fcntl lock latency", get_n());
 	return 0;
 }

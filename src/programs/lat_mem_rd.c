@@ -78,7 +78,7 @@ struct state {
 	char *buf;		/* the whole buffer, len bytes */
 	size_t len;
 	size_t min;		/* -m: no smaller size is timed */
-	int owned;		/* allocated by this copy's init */
+	int owned;		/* allocated by this copy's setup */
 	int mem_flags;
 	size_t size;		/* the size being timed */
 	size_t caches[MAX_CACHES];	/* -c: where the curve changes */
@@ -90,12 +90,11 @@ struct state {
 };
 
 /* Per copy: a buffer (unless the parent's is used) and this size's chain. */
-static void init(iter_t n, void *cookie)
+static void build(void *cookie)
 {
 	struct state *st = cookie;
+	size_t laps;
 
-	if (n != 0)
-		return;
 	if (st->buf == NULL) {
 		st->buf = mem_alloc(st->len, st->mem_flags);
 		st->owned = 1;
@@ -107,16 +106,16 @@ static void init(iter_t n, void *cookie)
 	 * wrote every line, and the timing should see lines that were read
 	 * and evicted as the chase leaves them, not the build's leftovers.
 	 */
-	n = chain_settle(st->buf, st->size,
-			 chain_elements(st->size, &st->spec));
-	st->p = chain_chase(st->p, n / CHAIN_UNROLL + 1);
+	laps = chain_settle(st->buf, st->size,
+			    chain_elements(st->size, &st->spec));
+	st->p = chain_chase(st->p, laps / CHAIN_UNROLL + 1);
 }
 
-static void cleanup(iter_t n, void *cookie)
+static void release(void *cookie)
 {
 	struct state *st = cookie;
 
-	if (n == 0 && st->owned) {
+	if (st->owned) {
 		mem_free(st->buf, st->len);
 		st->buf = NULL;
 		st->owned = 0;
@@ -214,7 +213,7 @@ static void sweep(struct state *st, const struct bench_opts *opts)
 		if (size < st->min || chain_elements(size, &st->spec) < 2)
 			continue;
 		st->size = size;
-		benchmp_opts(init, chain_bench, cleanup, opts, st);
+		benchmp_copy(build, chain_bench, release, opts, st);
 		print_point(result_last(), size, &m, i++);
 	}
 	fprintf(stderr, "\n");

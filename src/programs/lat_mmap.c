@@ -38,6 +38,22 @@ struct state {
 	int fd;
 };
 
+/* Per copy: its file in the cache, opened, and the order of the reads. */
+static void setup_copy(void *cookie)
+{
+	struct state *st = cookie;
+	size_t i;
+
+	st->path = file_set_path(&files);
+	file_warm(st->path, st->size);
+	st->fd = file_open(st->path);
+	st->ntouch = (st->size + TOUCH_STRIDE - 1) / TOUCH_STRIDE;
+	st->offsets = bench_alloc(st->ntouch, sizeof(*st->offsets));
+	file_order(st->offsets, st->ntouch, st->random);
+	for (i = 0; i < st->ntouch; i++)
+		st->offsets[i] *= TOUCH_STRIDE;
+}
+
 static void do_mmap(iter_t n, void *cookie)
 {
 	struct state *st = cookie;
@@ -57,30 +73,10 @@ static void do_mmap(iter_t n, void *cookie)
 	use_int((int)sum);
 }
 
-/* Per copy: its file in the cache, opened, and the order of the reads. */
-static void init_copy(iter_t n, void *cookie)
-{
-	struct state *st = cookie;
-	size_t i;
-
-	if (n != 0)
-		return;
-	st->path = file_set_path(&files);
-	file_warm(st->path, st->size);
-	st->fd = file_open(st->path);
-	st->ntouch = (st->size + TOUCH_STRIDE - 1) / TOUCH_STRIDE;
-	st->offsets = bench_alloc(st->ntouch, sizeof(*st->offsets));
-	file_order(st->offsets, st->ntouch, st->random);
-	for (i = 0; i < st->ntouch; i++)
-		st->offsets[i] *= TOUCH_STRIDE;
-}
-
-static void cleanup_copy(iter_t n, void *cookie)
+static void takedown_copy(void *cookie)
 {
 	struct state *st = cookie;
 
-	if (n != 0)
-		return;
 	close(st->fd);
 	free(st->offsets);
 }
@@ -131,13 +127,13 @@ static int run(const struct bench_run *r)
 		      r->opts.parallel);
 	metric_series(random ? &series_random : &series);
 	if (nsizes == 1) {
-		benchmp_opts(init_copy, do_mmap, cleanup_copy, &r->opts,
+		benchmp_copy(setup_copy, do_mmap, takedown_copy, &r->opts,
 			     &st[0]);
 		report(result_last(), &st[0], 0);
 	} else {
 		for (i = 0; i < nsizes; i++)
-			pts[i] = BENCH_POINT(init_copy, do_mmap,
-					     cleanup_copy, &st[i]);
+			pts[i] = BENCH_POINT_COPY(setup_copy, do_mmap,
+						  takedown_copy, &st[i]);
 		benchmp_rounds(pts, nsizes, r->opts.parallel, r->opts.warmup,
 			       r->opts.repetitions);
 		for (i = 0; i < nsizes; i++) {

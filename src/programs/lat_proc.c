@@ -136,22 +136,20 @@ static void do_shell(iter_t n, void *cookie)
 	fork_exec(n, st, st->argv_shell);
 }
 
-static void open_devnull(iter_t n, void *cookie)
+static void open_devnull(void *cookie)
 {
 	struct state *st = cookie;
 
-	if (n != 0)
-		return;
 	st->devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	if (st->devnull < 0)
 		bench_die("open /dev/null");
 }
 
-static void close_devnull(iter_t n, void *cookie)
+static void close_devnull(void *cookie)
 {
 	struct state *st = cookie;
 
-	if (n == 0 && st->devnull >= 0) {
+	if (st->devnull >= 0) {
 		close(st->devnull);
 		st->devnull = -1;
 	}

@@ -216,20 +216,18 @@ static void do_call(iter_t n, void *cookie)
 	use_int(r);
 }
 
-static void init(iter_t n, void *cookie)
+static void open_client(void *cookie)
 {
 	struct state *st = cookie;
 
-	if (n == 0)
-		st->cl = connect_rpc(st, st->use_tcp, &st->sock);
+	st->cl = connect_rpc(st, st->use_tcp, &st->sock);
 }
 
-static void cleanup(iter_t n, void *cookie)
+static void close_client(void *cookie)
 {
 	struct state *st = cookie;
 
-	if (n == 0)
-		clnt_destroy(st->cl);
+	clnt_destroy(st->cl);
 }
 
 /* -S: ask over TCP, then wait until the port refuses connections. */
@@ -305,7 +303,7 @@ static int run(const struct bench_run *r)
 		call(st->cl, NULLPROC, xdr_none, NULL,
 		     xdr_none, NULL, st->host);
 		clnt_destroy(st->cl);
-		benchmp_opts(init, do_call, cleanup, &r->opts, st);
+		benchmp_copy(open_client, do_call, close_client, &r->opts, st);
 		snprintf(label, sizeof(label), "RPC/%s latency using %s",
 			 pass ? "tcp" : "udp", st->host);
 		metric_net(st->host,

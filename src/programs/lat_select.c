@@ -72,38 +72,32 @@ static void alloc_fds(struct state *st)
 	st->fds = bench_alloc((size_t)st->nfds, sizeof(*st->fds));
 }
 
-static void init_file(iter_t n, void *cookie)
+static void open_files(void *cookie)
 {
 	struct state *st = cookie;
 	long i;
 
-	if (n != 0)
-		return;
 	alloc_fds(st);
 	for (i = 0; i < st->nfds; i++)
 		add_fd(st, i, open(st->file, O_RDONLY));
 }
 
-static void init_tcp(iter_t n, void *cookie)
+static void open_sockets(void *cookie)
 {
 	struct state *st = cookie;
 	long i;
 
-	if (n != 0)
-		return;
 	alloc_fds(st);
 	add_fd(st, 0, net_server(SOCK_STREAM, NET_LOOPBACK, 0));
 	for (i = 1; i < st->nfds; i++)
 		add_fd(st, i, dup(st->fds[0]));
 }
 
-static void close_fds(iter_t n, void *cookie)
+static void close_fds(void *cookie)
 {
 	struct state *st = cookie;
 	long i;
 
-	if (n != 0)
-		return;
 	for (i = 0; i < st->nfds; i++)
 		close(st->fds[i]);
 	free(st->fds);
@@ -111,14 +105,14 @@ static void close_fds(iter_t n, void *cookie)
 
 static const struct variant {
 	const char *name;
-	benchmp_f init;
+	bench_copy_f setup;
 	const char *fmt;
 	const char *metric;	/* its stable name, of the descriptors */
 	const char *help;	/* its --help line */
 } variants[] = {
-	{"file", init_file, "Select on %ld fd's", "select.file.%ld",
+	{"file", open_files, "Select on %ld fd's", "select.file.%ld",
 	 "descriptors of a regular file (always ready)"},
-	{"tcp", init_tcp, "Select on %ld tcp fd's", "select.tcp.%ld",
+	{"tcp", open_sockets, "Select on %ld tcp fd's", "select.tcp.%ld",
 	 "a listening TCP socket's duplicates (none ready)"},
 };
 
@@ -135,7 +129,7 @@ static int run(const struct bench_run *r)
 			   FD_SETSIZE - 8);
 	close(bench_tmpfile(tmp, sizeof(tmp), "lat_select"));
 	st->file = tmp;
-	benchmp_opts(v->init, do_select, close_fds, &r->opts, st);
+	benchmp_copy(v->setup, do_select, close_fds, &r->opts, st);
 	snprintf(label, sizeof(label), v->fmt, st->nfds);
 	snprintf(name, sizeof(name), v->metric, st->nfds);
 	report_micro(name, label, get_n());

@@ -83,13 +83,11 @@ static void do_sem(iter_t n, void *cookie)
 	}
 }
 
-static void init(iter_t n, void *cookie)
+static void start_partner(void *cookie)
 {
 	struct state *st = cookie;
 	int id = benchmp_childid();
 
-	if (n != 0)
-		return;
 	st->post = (unsigned short)(2 * id);
 	st->wait = (unsigned short)(2 * id + 1);
 	if (semctl(st->semid, st->post, SETVAL, 0) != 0 ||
@@ -102,12 +100,11 @@ static void init(iter_t n, void *cookie)
 	do_sem(1, st);
 }
 
-static void cleanup(iter_t n, void *cookie)
+static void stop_partner(void *cookie)
 {
 	struct state *st = cookie;
 
-	if (n == 0)
-		partner_reap(&st->pid, 1);
+	partner_reap(&st->pid, 1);
 }
 
 static int run(const struct bench_run *r)
@@ -116,7 +113,7 @@ static int run(const struct bench_run *r)
 
 	make_set(2 * r->opts.parallel);
 	st->semid = set_id;
-	benchmp_opts(init, do_sem, cleanup, &r->opts, st);
+	benchmp_copy(start_partner, do_sem, stop_partner, &r->opts, st);
 	report_micro("sem.latency", "Semaphore latency", get_n());
 	return 0;
 }

@@ -125,13 +125,11 @@ static void do_install(iter_t n, void *cookie)
 
 /* ---- catch ----------------------------------------------------------- */
 
-static void init_catch(iter_t n, void *cookie)
+static void setup_catch(void *cookie)
 {
 	struct state *st = cookie;
 	struct sigaction sa;
 
-	if (n != 0)
-		return;
 	st->pid = getpid();
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_usr1;
@@ -213,8 +211,8 @@ static void bench_catch(struct state *st, const struct bench_opts *opts,
 	const struct metric m = {.name = name, .unit = "microseconds",
 				 .better = BETTER_LOWER};
 	struct bench_point pts[2] = {
-		BENCH_POINT(init_catch, do_send, NULL, st),
-		BENCH_POINT(init_catch, do_catch, NULL, st),
+		BENCH_POINT_COPY(setup_catch, do_send, NULL, st),
+		BENCH_POINT_COPY(setup_catch, do_catch, NULL, st),
 	};
 
 	benchmp_rounds(pts, 2, opts->parallel, opts->warmup,
@@ -364,8 +362,8 @@ static void bench_prot(struct state *st, const struct bench_opts *opts,
 				 .better = BETTER_LOWER};
 	struct state ret = *st, jump = *st;
 	struct bench_point pts[4] = {
-		BENCH_POINT(init_catch, do_send, NULL, st),
-		BENCH_POINT(init_catch, do_catch, NULL, st),
+		BENCH_POINT_COPY(setup_catch, do_send, NULL, st),
+		BENCH_POINT_COPY(setup_catch, do_catch, NULL, st),
 		BENCH_POINT(init_refault, do_refault, cleanup_prot, &ret),
 		BENCH_POINT(init_prot, do_prot, cleanup_prot, &jump),
 	};
@@ -390,12 +388,13 @@ static void bench_prot(struct state *st, const struct bench_opts *opts,
 
 #define TAKES_FILE 1u	/* a mode's flag: it may map the file given */
 
+/* catch and prot are timed in rounds of their own (bench_catch, bench_prot). */
 static const struct bench_mode variants[] = {
 	{"install", NULL, do_install, NULL, 0, "Signal handler installation",
 	 "sig.install", "sigaction() installing a handler"},
-	{"catch", init_catch, do_catch, NULL, 0, "Signal handler overhead",
+	{"catch", setup_catch, do_catch, NULL, 0, "Signal handler overhead",
 	 "sig.catch", "kill() to itself and the handler run, less the send"},
-	{"prot", init_prot, do_prot, cleanup_prot, TAKES_FILE, "Protection fault",
+	{"prot", NULL, do_prot, NULL, TAKES_FILE, "Protection fault",
 	 "sig.prot",
 	 "a store to a read-only page: fault, SIGSEGV, handler; less catch"},
 };

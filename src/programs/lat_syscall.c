@@ -94,39 +94,37 @@ static void do_open(iter_t n, void *cookie)
 }
 
 /* Per copy: open what the kernel will be asked about. */
-static void open_dev(iter_t n, void *cookie, const char *path, int flags)
+static void open_dev(void *cookie, const char *path, int flags)
 {
 	struct state *st = cookie;
 
-	if (n != 0)
-		return;
 	st->fd = open(path, flags);
 	if (st->fd < 0)
 		bench_die("open %s", path);
 }
 
-static void init_read(iter_t n, void *cookie)
+static void open_read(void *cookie)
 {
-	open_dev(n, cookie, "/dev/zero", O_RDONLY);
+	open_dev(cookie, "/dev/zero", O_RDONLY);
 }
 
-static void init_write(iter_t n, void *cookie)
+static void open_write(void *cookie)
 {
-	open_dev(n, cookie, "/dev/null", O_WRONLY);
+	open_dev(cookie, "/dev/null", O_WRONLY);
 }
 
-static void init_file(iter_t n, void *cookie)
+static void open_file(void *cookie)
 {
 	struct state *st = cookie;
 
-	open_dev(n, cookie, st->file, O_RDONLY);
+	open_dev(cookie, st->file, O_RDONLY);
 }
 
-static void close_fd(iter_t n, void *cookie)
+static void close_fd(void *cookie)
 {
 	struct state *st = cookie;
 
-	if (n == 0 && st->fd >= 0) {
+	if (st->fd >= 0) {
 		close(st->fd);
 		st->fd = -1;
 	}
@@ -139,13 +137,13 @@ static const struct bench_mode variants[] = {
 	 "getppid(): the cheapest real system call"},
 	{"getpid", NULL, do_getpid, NULL, 0, "Simple getpid",
 	 "syscall.getpid", "getpid(), which libc may answer itself"},
-	{"read", init_read, do_read, close_fd, 0, "Simple read",
+	{"read", open_read, do_read, close_fd, 0, "Simple read",
 	 "syscall.read", "read one byte from /dev/zero"},
-	{"write", init_write, do_write, close_fd, 0, "Simple write",
+	{"write", open_write, do_write, close_fd, 0, "Simple write",
 	 "syscall.write", "write one byte to /dev/null"},
 	{"stat", NULL, do_stat, NULL, NEEDS_FILE, "Simple stat", "syscall.stat",
 	 "stat() the file"},
-	{"fstat", init_file, do_fstat, close_fd, NEEDS_FILE, "Simple fstat",
+	{"fstat", open_file, do_fstat, close_fd, NEEDS_FILE, "Simple fstat",
 	 "syscall.fstat", "fstat() the open file"},
 	{"open", NULL, do_open, NULL, NEEDS_FILE, "Simple open/close",
 	 "syscall.open_close", "open() and close() the file"},

@@ -55,12 +55,10 @@ static void do_swap(iter_t n, void *cookie)
 	use_int((int)st->swaps);
 }
 
-static void init(iter_t n, void *cookie)
+static void make_context(void *cookie)
 {
 	struct state *st = cookie;
 
-	if (n != 0)
-		return;
 	st->stack = mem_alloc(STACK_BYTES, 0);
 	if (getcontext(&st->other_ctx) != 0)
 		bench_die("getcontext");
@@ -72,12 +70,11 @@ static void init(iter_t n, void *cookie)
 	do_swap(1, st);
 }
 
-static void cleanup(iter_t n, void *cookie)
+static void free_stack(void *cookie)
 {
 	struct state *st = cookie;
 
-	if (n == 0)
-		mem_free(st->stack, STACK_BYTES);
+	mem_free(st->stack, STACK_BYTES);
 }
 #endif
 
@@ -87,7 +84,7 @@ static int run(const struct bench_run *r)
 	{
 		static struct state st;
 
-		benchmp_opts(init, do_swap, cleanup, &r->opts, &st);
+		benchmp_copy(make_context, do_swap, free_stack, &r->opts, &st);
 		report_micro("ucontext.latency", "ucontext swap latency",
 			     get_n() * 2);
 	}

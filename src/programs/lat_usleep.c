@@ -109,12 +109,12 @@ static void do_itimer(iter_t n, void *cookie)
 }
 
 /* Per copy: real-time priority for the intervals, if asked. */
-static void start_copy(iter_t n, void *cookie)
+static void start_copy(void *cookie)
 {
 	struct state *st = cookie;
 	struct sched_param p;
 
-	if (n != 0 || !st->realtime)
+	if (!st->realtime)
 		return;
 	st->saved_policy = sched_getscheduler(0);
 	if (st->saved_policy < 0 ||
@@ -128,25 +128,23 @@ static void start_copy(iter_t n, void *cookie)
 			  p.sched_priority);
 }
 
-static void end_copy(iter_t n, void *cookie)
+static void end_copy(void *cookie)
 {
 	struct state *st = cookie;
 
-	if (n == 0 && st->realtime)
+	if (st->realtime)
 		(void)sched_setscheduler(0, st->saved_policy,
 					 &st->saved_param);
 }
 
 /* itimer: SIGALRM caught, blocked except inside sigsuspend(). */
-static void start_itimer(iter_t n, void *cookie)
+static void start_itimer(void *cookie)
 {
 	struct state *st = cookie;
 	struct sigaction sa;
 	sigset_t alrm;
 
-	if (n != 0)
-		return;
-	start_copy(n, cookie);
+	start_copy(cookie);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_alarm;
 	sigemptyset(&sa.sa_mask);
@@ -159,20 +157,20 @@ static void start_itimer(iter_t n, void *cookie)
 	sigdelset(&st->wait_mask, SIGALRM);
 }
 
-static void end_itimer(iter_t n, void *cookie)
+static void end_itimer(void *cookie)
 {
 	struct state *st = cookie;
 
-	if (n != 0)
-		return;
 	sigprocmask(SIG_SETMASK, &st->saved_mask, NULL);
 	sigaction(SIGALRM, &st->saved_alrm, NULL);
-	end_copy(n, cookie);
+	end_copy(cookie);
 }
 
 static const struct variant {
 	const char *name;
-	benchmp_f init, bench, cleanup;
+	bench_copy_f setup;
+	benchmp_f bench;
+	bench_copy_f takedown;
 	long min_usecs;
 	const char *help;	/* its --help line */
 } variants[] = {
@@ -205,10 +203,10 @@ static int run(const struct bench_run *r)
 	st->it.it_value.tv_usec = st->usecs % 1000000;
 	if (st->realtime) {
 		/* Fail now, not after the harness's clock probe. */
-		start_copy(0, st);
-		end_copy(0, st);
+		start_copy(st);
+		end_copy(st);
 	}
-	benchmp_opts(v->init, v->bench, v->cleanup, &r->opts, st);
+	benchmp_copy(v->setup, v->bench, v->takedown, &r->opts, st);
 	snprintf(label, sizeof(label), "%s %ld microseconds", v->name,
 		 st->usecs);
 	snprintf(name, sizeof(name), "sleep.%s.%ld%s", v->name, st->usecs,

@@ -90,15 +90,13 @@ static int node_of(void *p)
 }
 
 /* Once per copy: on its CPU, the buffer mapped, bound, touched, checked. */
-static void setup(iter_t n, void *cookie)
+static void setup(void *cookie)
 {
 	struct state *s = cookie;
 	struct chain_spec spec = {CHAIN_RANDOM, 64, 0, 0, 0x6e756d61ULL};
 	size_t i;
 	int got;
 
-	if (n != 0)
-		return;
 	if (s->cpu < 0)
 		s->cpu = s->copy_cpu[benchmp_childid()];
 	if (topo_pin(s->cpu) != 0)
@@ -121,12 +119,11 @@ static void setup(iter_t n, void *cookie)
 	s->head = chain_build(s->buf, s->len, &spec);
 }
 
-static void teardown(iter_t n, void *cookie)
+static void teardown(void *cookie)
 {
 	struct state *s = cookie;
 
-	if (n == 0)
-		mem_free(s->buf, s->len);
+	mem_free(s->buf, s->len);
 }
 
 static void read_all(iter_t n, void *cookie)
@@ -195,6 +192,8 @@ static const struct metric per_core = {
 static int run(const struct bench_run *r)
 {
 	const struct state *args = r->state;
+	/* One copy: a node's figures are taken from one CPU. */
+	const struct bench_opts one = {1, r->opts.warmup, r->opts.repetitions};
 	struct state s;
 	struct topo t;
 	size_t len = args->len;
@@ -246,12 +245,10 @@ static int run(const struct bench_run *r)
 			s.len = len;
 			s.cpu = cpu;
 			s.node = bound ? t.nodes[j].id : -1;
-			benchmp(setup, chain_bench, teardown, 0, 1, r->opts.warmup,
-				r->opts.repetitions, &s);
+			benchmp_copy(setup, chain_bench, teardown, &one, &s);
 			lat[i * nn + j] = report_median(result_last(),
 							1.0 / CHAIN_UNROLL, 0);
-			benchmp(setup, read_all, teardown, 0, 1, r->opts.warmup,
-				r->opts.repetitions, &s);
+			benchmp_copy(setup, read_all, teardown, &one, &s);
 			bw[i * nn + j] = mb_per_s(len);
 		}
 	}
@@ -280,8 +277,9 @@ static int run(const struct bench_run *r)
 	s.copy_cpu = cpus;
 	s.node = -1;	/* and on the memory the kernel gives it: local */
 	if (ncpus > 1) {
-		benchmp(setup, read_all, teardown, 0, ncpus, r->opts.warmup,
-			r->opts.repetitions, &s);
+		benchmp_copy(setup, read_all, teardown,
+			     &(struct bench_opts){ncpus, r->opts.warmup,
+						  r->opts.repetitions}, &s);
 		fprintf(stderr, "All-CPU read bandwidth (%d copies): %.2f "
 			"MB/sec\n", ncpus, mb_per_s(s.len) * ncpus);
 		metric_value(&all_cpu, "All-CPU read bandwidth",

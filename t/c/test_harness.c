@@ -8,7 +8,8 @@
  * protocol, `enough`, settime/save_n, and with 2..4 copies one sample per
  * round, the copies' intervals aligned (overlap), and that every copy is
  * inside benchmark() while any is timing; result_combine() on made-up
- * rounds, aligned and with one copy late.
+ * rounds, aligned and with one copy late; benchmp_copy()'s setup and
+ * takedown once per copy, and a point's five callbacks in their order.
  */
 #define _GNU_SOURCE
 #include "tap.h"
@@ -146,6 +147,57 @@ static int protocol_ok(const struct state *st)
 		    st->ev[i + 2] != 'C' || st->evn[i + 2] != st->evn[i])
 			return 0;
 	return i == st->nev - 1;
+}
+
+/* benchmp_copy(): S first, T last, nothing but B in between. */
+static int copy_protocol_ok(const struct state *st)
+{
+	int i;
+
+	if (st->nev < 3 || st->nev >= MAXLOG || st->ev[0] != 'S' ||
+	    st->ev[st->nev - 1] != 'T')
+		return 0;
+	for (i = 1; i < st->nev - 1; i++)
+		if (st->ev[i] != 'B')
+			return 0;
+	return 1;
+}
+
+static void log_setup(void *cookie)
+{
+	log_event(cookie, 'S', 0);
+}
+
+/* In a child (parallel): a broken protocol is its exit status 5. */
+static void log_takedown(void *cookie)
+{
+	struct state *st = cookie;
+
+	log_event(st, 'T', 0);
+	if (st->parallel > 1 && !copy_protocol_ok(st))
+		exit(5);
+}
+
+/* One point with all five callbacks: S, I(0), triples, C(0), T. */
+static void point_checks(struct state *st)
+{
+	struct bench_point pt = {.setup = log_setup, .initialize = init,
+				 .benchmark = spin, .cleanup = cleanup,
+				 .takedown = log_takedown, .cookie = st};
+	static struct state inner;
+
+	st->parallel = 1;
+	st->nev = 0;
+	benchmp_rounds(&pt, 1, 1, 0, 5);
+	inner = *st;
+	/* Without the outer S and T, what is left keeps benchmp()'s order. */
+	inner.nev = st->nev - 2;
+	memmove(inner.ev, st->ev + 1, (size_t)inner.nev);
+	memmove(inner.evn, st->evn + 1, (size_t)inner.nev * sizeof(iter_t));
+	ok(st->nev >= 7 && st->ev[0] == 'S' && st->ev[st->nev - 1] == 'T' &&
+	   protocol_ok(&inner), "a point's setup before initialize(0), its "
+	   "takedown after cleanup(0), each once (%d events)", st->nev);
+	bench_point_free(&pt);
 }
 
 /*
@@ -288,6 +340,14 @@ int main(void)
 	   "then cleanup(0) (%d events)", st.nev);
 
 	st.nev = 0;
+	benchmp_copy(log_setup, spin, log_takedown,
+		     &(struct bench_opts){1, 0, 5}, &st);
+	ok(copy_protocol_ok(&st), "benchmp_copy: setup once, first; takedown "
+	   "once, last; nothing else around the intervals (%d events)",
+	   st.nev);
+	point_checks(&st);
+
+	st.nev = 0;
 	benchmp(init, spin, cleanup, 30000, 1, 0, 5, &st);
 	ok(result_last()->count >= 5 && result_last()->count <= 10,
 	   "-N 5: 5 samples, at most 10 (%d)", result_last()->count);
@@ -319,6 +379,12 @@ int main(void)
 		ok(gettime() >= 50000, "P=%d: intervals of %llu us "
 		   "(long against a time slice)", p, gettime());
 	}
+	st.parallel = 2;
+	st.nev = 0;
+	benchmp_copy(log_setup, spin, log_takedown,
+		     &(struct bench_opts){2, 0, 5}, &st);
+	ok(result_last()->count == 5, "benchmp_copy, P=2: 5 rounds, each "
+	   "copy's setup once first and takedown once last (else exit 5)");
 	ok(1, "every copy saw all copies in benchmark() while timing, and "
 	   "kept the callback protocol (else benchmp would have exited)");
 	return done_testing();
