@@ -171,4 +171,36 @@ for my $case ([ '', 'unknown', qr/unknown: MB=4 LLC=unknown/ ],
 	ok(@{ $jd->{host}{topology}{nodes} // [] } >= 1, 'JSON host.topology.nodes');
 }
 
+
+# An interrupt reaches the probe: a kill of the script's process group
+# (Ctrl-C, or scripts/validate stopping config-run) ends the program
+# hf_run_cache runs under its watchdog too, not only the script.
+SKIP: {
+	skip 'no timeout(1)', 1 unless system('sh', '-c', 'command -v timeout >/dev/null') == 0;
+	skip 'a timeout(1) without --foreground', 1
+		unless system('sh', '-c', 'timeout --foreground 5 true 2>/dev/null') == 0;
+	my $d = "$tmp/interrupt";
+	mkdir $d or die;
+	mkdir "$d/bin" or die;
+	script("$d/bin/cache", "#!/bin/sh\necho \$\$ > '$d/pid.tmp'\nmv '$d/pid.tmp' '$d/pid'\nexec sleep 60\n");
+	my $pid = fork() // die "fork: $!";
+	if ($pid == 0) {
+		setpgrp(0, 0);
+		exec('sh', '-c', '. scripts/lib/hostfacts.sh; hf_run_cache "$1"', 'sh', "$d/bin");
+		exit 127;
+	}
+	my $t0 = time;
+	select(undef, undef, undef, 0.05) until -s "$d/pid" || time - $t0 > 60;
+	chomp(my $probe = -s "$d/pid" ? slurp("$d/pid") : '');
+	kill 'TERM', -$pid;
+	waitpid($pid, 0);
+	my $gone = 0;
+	for (1 .. 300) {
+		if ($probe eq '' || !kill(0, $probe)) { $gone = 1; last }
+		select(undef, undef, undef, 0.1);
+	}
+	ok($probe ne '' && $gone, 'the script\'s group killed: the probe under the watchdog ends too');
+	kill 'KILL', $probe if $probe ne '' && !$gone;
+}
+
 done_testing();

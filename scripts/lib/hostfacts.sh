@@ -72,6 +72,24 @@ hf_from_getconf() {
 	done
 }
 
+# hf_watched LIMIT cmd...: cmd under timeout(1)'s watchdog of LIMIT seconds
+# where there is one.  --foreground keeps it in this process group, so
+# that a Ctrl-C, or the kill of the group that scripts/validate and
+# scripts/lmbench do on an interrupt, reaches it as it reaches the script;
+# a timeout without that option (busybox) leads a group of its own, and
+# an interrupted run leaves the probe to finish alone.
+hf_watched() {
+	_hw_lim=$1
+	shift
+	if timeout --foreground 5 true 2>/dev/null; then
+		timeout --foreground -k 5 "$_hw_lim" "$@"
+	elif command -v timeout >/dev/null 2>&1; then
+		timeout -k 5 "$_hw_lim" "$@"
+	else
+		"$@"
+	fi
+}
+
 # hf_run_cache BINDIR: what the suite's `cache` prints, measured up to
 # HF_MEASURE_LEN_KB; nothing useful when it is not built or fails.
 hf_run_cache() {
@@ -79,11 +97,7 @@ hf_run_cache() {
 	# cache's own short intervals, whatever ENOUGH the run was given.
 	(
 		unset ENOUGH
-		if command -v timeout >/dev/null 2>&1; then
-			exec timeout -k 5 120 "$1/cache" -M "${HF_MEASURE_LEN_KB}k" 2>&1 </dev/null
-		else
-			exec "$1/cache" -M "${HF_MEASURE_LEN_KB}k" 2>&1 </dev/null
-		fi
+		hf_watched 120 "$1/cache" -M "${HF_MEASURE_LEN_KB}k" 2>&1 </dev/null
 	) || return 0
 }
 
@@ -253,11 +267,7 @@ hf_mhz() {
 	HF_MHZ=
 	HF_MHZ_SOURCE="cpuinfo: mhz not built"
 	if [ -x "$1/mhz" ]; then
-		if command -v timeout >/dev/null 2>&1; then
-			_mo=$(timeout -k 5 120 "$1/mhz" 2>&1 </dev/null)
-		else
-			_mo=$("$1/mhz" 2>&1 </dev/null)
-		fi
+		_mo=$(hf_watched 120 "$1/mhz" 2>&1 </dev/null)
 		HF_MHZ=$(printf '%s\n' "$_mo" | awk '/^[0-9.]+ MHz/ { print $1; exit }')
 		if [ -n "$HF_MHZ" ]; then
 			HF_MHZ_SOURCE=mhz
