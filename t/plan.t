@@ -40,7 +40,7 @@ sub make_plan {
 		my @f = split /\t/;
 		if ($f[0] eq 'group') {
 			my %g;
-			@g{qw(count least sweeps first later span asked pfirst)} = @f[ 2 .. 9 ];
+			@g{qw(count least sweeps first later span asked pfirst floor)} = @f[ 2 .. 10 ];
 			$p{group}{ $f[1] } = \%g;
 			push @{ $p{order} }, $f[1];
 		} elsif ($f[0] eq 'run') {
@@ -127,6 +127,17 @@ is($p->{group}{m}{sweeps}, 1, 'budget 33: the counts and one sweep fit, it stays
 $p = make_plan([ tl('b', '5'), tl('m', '4', '0.5', 0, '1/8', 'sweeps=2') ], budget => 20);
 is($p->{notes}[-1], 'the least plan is estimated at 20 s, more than 88% of the budget of 20 s',
    'a least plan of 20 s in a budget of 20: over its 88% share, not over the budget');
+
+# ---- the floor: what the run may come down to on its way past the budget --------------
+# 3 (RUNS_FLOOR), never below a group's sweeps, nor above its least; a
+# group that runs once: 1.
+$p = make_plan([ @abc, tl('s3', '2', '0.2', 0, '1/8', 'sweeps=4,resweep=1.5'),
+		 tl('r2', '0.1', '-', 0, '1/1', 'runs=2-3') ], budget => 86400);
+is_deeply([ map { "$p->{group}{$_}{least} $p->{group}{$_}{floor}" } qw(a b c s3 r2) ],
+	  [ '5 3', '5 3', '1 1', '5 4', '2 2' ],
+	  'the floor: 3 of a least of 5, a group\'s 4 sweeps kept, a least below 3 and a single run kept');
+$p = make_plan([ @abc ], runs => 5, budget => 86400);
+is_deeply([ map { $p->{group}{$_}{floor} } qw(a b c) ], [ 5, 5, 1 ], 'ROUNDS=5: the floor is the count');
 
 # ---- ROUNDS ---------------------------------------------------------------------------
 $p = make_plan([ @abc, $sw[1] ], runs => 3, budget => 10);

@@ -77,6 +77,31 @@ unlike($st, qr/more if ahead/, 'no extras offered: the plan had its most');
 ($pace) = $text =~ /^\[PLAN_PACE: ([\d.]+)\]$/m;
 ok(defined $pace && $pace > 5, 'the pace: far slower than the estimates (' . ($pace // '?') . ')');
 
+# 0.01 s in the model, 3 s in fact, in a budget of 10 s, a least of 5:
+# the plan gives it 6; the first three (the floor) run whatever the
+# pace; then the least count's fourth and fifth would pass the budget
+# and are left out, as is the sixth.  With a budget of 60 s the same
+# group 0.3 s an invocation keeps its least count (the estimate passed,
+# the budget not); the sixth, within the plan, depends on the pace.
+sub runs_56 {
+	my ($name, $s) = @_;
+	open(my $g, '>', "$tmp/groups/$name.group") or die;
+	print $g "group $name\npart OS\nlimit 30\nestimate 0.01\nagain 1/1\nruns 5-6\n",
+		"run $tmp/bench $s\nmetric $name.latency ^widget latency\$\n";
+	close $g;
+}
+runs_56('dear', 3);
+($text, $st) = one_run('dear', TIME_BUDGET => 10);
+like($text, qr/^\[PLAN: dear 6 5 /m, 'the plan: dear 6 times, 5 at least');
+is_deeply(ks($text, 'dear'), [ 1, 2, 3 ], 'on its way past the budget: down to the floor, 3');
+like($text, qr/^\[PLAN_NOTE: 2 invocations of the least counts left out: the run would have passed its budget\]$/m,
+     'a note counts the least counts\' invocations left out');
+runs_56('cheap', 0.3);
+($text, $st) = one_run('cheap', TIME_BUDGET => 60);
+my @cheap = @{ ks($text, 'cheap') };
+is_deeply([ @cheap[ 0 .. 4 ] ], [ 1 .. 5 ], 'behind the estimate, within the budget: the least count ran (' . "@cheap" . ')');
+unlike($text, qr/least counts left out/, '... none of it left out');
+
 # A group of two sweeps (12 s each in the model, a later invocation 0.01
 # s) in a budget of 20 s: the plan cuts its second sweep; its invocations
 # take milliseconds, so the run makes the second invocation a sweep

@@ -45,12 +45,16 @@
 # first, and says so.
 #
 # Output, tab-separated:
-#   group NAME COUNT LEAST SWEEPS FIRST LATER SPAN_MS ASKED PFIRST
+#   group NAME COUNT LEAST SWEEPS FIRST LATER SPAN_MS ASKED PFIRST FLOOR
 #                                                    the plan per group
 #                                                    (ASKED: the sweeps
 #                                                    before a cut;
 #                                                    PFIRST: its first
-#                                                    invocation unswept)
+#                                                    invocation unswept;
+#                                                    FLOOR: the least the
+#                                                    run may come down to
+#                                                    when it would pass
+#                                                    the budget)
 #   run NAME K                                       every invocation, in
 #                                                    run order; those with
 #                                                    K above COUNT are the
@@ -266,9 +270,18 @@ END {
 	}
 	for (i = 1; i <= n; i++) {
 		g = order[i]
-		print "group", g, cnt[g], (cnt[g] < lo[g] ? cnt[g] : lo[g]), sw[g],
+		least = cnt[g] < lo[g] ? cnt[g] : lo[g]
+		# The floor: where the models (or an earlier run) said too
+		# little and the run is on its way past the budget, it may
+		# leave out its least count's invocations down to RUNS_FLOOR,
+		# never a sweep; not where ROUNDS fixed the counts.
+		floor = least
+		if (again[g] != "-" && runs == "" && floor > RUNS_FLOOR)
+			floor = sw[g] > RUNS_FLOOR ? sw[g] : RUNS_FLOOR
+		if (floor > least) floor = least
+		print "group", g, cnt[g], least, sw[g],
 			sprintf("%.2f", first_cost(g, cnt[g])), sprintf("%.2f", later_cost(g, cnt[g])),
-			span_of(g, cnt[g]), sw0[g], sprintf("%.2f", pfirst_cost(g, cnt[g]))
+			span_of(g, cnt[g]), sw0[g], sprintf("%.2f", pfirst_cost(g, cnt[g])), floor
 	}
 	# The order: the first invocations in lmbench3's order, each at its
 	# share of the first round's time, and each group's later ones spread
