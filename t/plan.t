@@ -203,6 +203,12 @@ $p = make_plan([ tl('m', $all, '-', 0, '-') ], %sizes);
 is($p->{group}{m}{first}, '88.75', 'the terms: 1 + 2*0.5 + 3*0.25 + 4*2 + 5*2 + 6*3*3 + 7*2 = 88.75');
 $p = make_plan([ tl('m', $all, '-', 0, '-') ], %sizes, bwratio => 2);
 is($p->{group}{m}{first}, '90.50', 'half the bandwidth: the main and chase terms twice as long');
+# sys: seconds per unit of the system call's cost (sysratio; 1 where
+# nothing was measured).
+$p = make_plan([ tl('k', '2+0.5*sys', '-', 0, '-') ]);
+is($p->{group}{k}{first}, '2.50', 'sys: the reference system call, 2 + 0.5');
+$p = make_plan([ tl('k', '2+0.5*sys', '-', 0, '-') ], sysratio => 10);
+is($p->{group}{k}{first}, '7.00', 'sys: a system call ten times dearer, 2 + 0.5 * 10');
 $p = make_plan([ tl('m', '3+2*main', '-', 0, '-') ], profile => 'quick');
 is($p->{group}{m}{first}, '2.50', 'quick: half the standard profile\'s model');
 # The span is shared among the invocations, 30 ms each at least.

@@ -23,6 +23,9 @@
 #   bwratio   how much longer the memory terms take at the bandwidth
 #             measured at the start (scripts/lmbench), 1 when not measured
 #   pairs nodes loaders   CPU pairs of lat_c2c, NUMA nodes, loader runs
+#   sysratio  how much dearer a system call is than on the VM the models
+#             were fitted on (scripts/lmbench: the first drift point's
+#             getppid, against 100 ns), 1 when not measured
 #   seed      the later invocations' order (a number)
 #   profile   quick, standard or full
 #
@@ -31,7 +34,11 @@
 # sizes (main and chase, memory sweeps, at the reference bandwidth: this
 # project's VM, drift's bw probe 4000 MB/s; mb, file and mapping work,
 # not scaled), span in seconds of one invocation's span, pairs, nodes
-# (squared) and loaders in their counts.
+# (squared) and loaders in their counts, sys in units of the models' VM's
+# system call (sysratio): what an invocation spends in the kernel beyond
+# its timed intervals, forks, pipes, mappings (ctx's rings and rewarms,
+# mmap's files, net's servers: 3-4 times their models on a host whose
+# calls cost ten times more, doc/validation/runtime.md).
 #
 # A group that runs again runs RUNS_MIN to RUNS_MAX times (its "runs"
 # flag, else the defaults below); the first "sweeps" invocations run all
@@ -120,7 +127,8 @@ function cost(m, spanms,    t, i, k, f, v, s) {
 		  : f[2] == "span" ? spanms / 1000 \
 		  : f[2] == "pairs" ? pairs \
 		  : f[2] == "nodes" ? nodes * nodes \
-		  : f[2] == "loaders" ? loaders : 0
+		  : f[2] == "loaders" ? loaders \
+		  : f[2] == "sys" ? (sysratio == "" ? 1 : sysratio) : 0
 		s += f[1] * v
 	}
 	# The quick profile's sizes are x8 apart, its series shorter: about
