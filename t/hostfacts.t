@@ -172,6 +172,30 @@ for my $case ([ '', 'unknown', qr/unknown: MB=4 LLC=unknown/ ],
 }
 
 
+# A measurement that fails once (no plateau on a noisy moment: exit 1)
+# is taken again: getconf's 508 MB L3 is still checked, not believed.
+{
+	my $d = "$tmp/retry";
+	mkdir $d or die;
+	mkdir "$d/bin" or die;
+	mkdir "$d/path" or die;
+	open(my $fh, '>', "$d/cache.out") or die;
+	print $fh $measured;
+	close $fh;
+	script("$d/bin/cache", "#!/bin/sh\nif [ ! -e '$d/once' ]; then : > '$d/once'; " .
+	       "echo 'cache: no plateau in the latency curve (noisy machine?)' >&2; exit 1; fi\n" .
+	       "cat '$d/cache.out'\n");
+	script("$d/path/getconf", "#!/bin/sh\ncase \$1 in\n" .
+	       join('', map { "$_) echo $vm_getconf{$_} ;;\n" } sort keys %vm_getconf) .
+	       "*) exit 1 ;;\nesac\n");
+	my $r = run(['sh', '-c', '. scripts/lib/hostfacts.sh; hf_caches "$1"; ' .
+		'printf "LLC=%s\nSOURCE=%s\n" "$HF_LLC_KB" "$HF_CACHE_SOURCE"', 'sh', "$d/bin"],
+		env => { LMBENCH_SYSFS_ROOT => "$top/t/sysfs/no-cache-dir", PATH => "$d/path:$ENV{PATH}" });
+	my %f = map { /^(\w+)=(.*)$/ ? ($1, $2) : () } split /\n/, $r->{out};
+	is($f{LLC}, 12288, 'a measurement that failed once is taken again: the last level measured');
+	unlike($f{SOURCE} // '', qr/not checked/, '... getconf checked against it');
+}
+
 # An interrupt reaches the probe: a kill of the script's process group
 # (Ctrl-C, or scripts/validate stopping config-run) ends the program
 # hf_run_cache runs under its watchdog too, not only the script.
