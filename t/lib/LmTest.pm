@@ -13,6 +13,7 @@
 #                                 run() up to five times while the program
 #                                 refuses (exit 1, stderr matching) as a
 #                                 discovery program may on a busy machine
+#                                 (1, 2, 4 and 8 s between the tries)
 #   quick_env()                   ENOUGH etc. for short, probe-free runs
 #   default_signals()             in a forked child before exec: the
 #                                 signals tests send are not inherited
@@ -39,9 +40,13 @@ our @EXPORT = qw(bin bindir run run_retry bad_input_ok refused_ok quick_env numb
 sub run_retry {
 	my ($cmd, $refusal, %o) = @_;
 	my $r;
-	for (1 .. 5) {
+	for my $try (1 .. 5) {
 		$r = run($cmd, %o);
 		last unless $r->{status} == 1 && $r->{err} =~ $refusal;
+		# A neighbour's burst (a test beside it writing and syncing
+		# files, or building) can last all five tries at once: 1, 2, 4
+		# and 8 s between them let it pass.
+		select(undef, undef, undef, 2**($try - 1)) if $try < 5;
 	}
 	return $r;
 }
