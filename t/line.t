@@ -15,7 +15,7 @@ sub line_run {
 			 env => {quick_env(), ENOUGH => 500});
 }
 my $r = line_run('-N', '5');
-is($r->{status}, 0, 'exit 0');
+is($r->{status}, 0, 'exit 0') or diag($r->{err});
 like($r->{out}, qr/\A(\d+)\n\z/, 'stdout: one number');
 my ($line) = $r->{out} =~ /(\d+)/;
 ok(defined $line && $line >= 16 && $line <= 512 &&

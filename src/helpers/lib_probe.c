@@ -7,7 +7,6 @@
  */
 #include "lib_probe.h"
 #include "lib_interval.h"
-#include "lib_levels.h"
 #include "lib_mem.h"
 #include "lib_report.h"
 
@@ -416,26 +415,15 @@ static void *line_chain(struct probe *pr, size_t region, size_t d)
 	return first;
 }
 
-size_t probe_line_size(struct probe *pr, double *t)
+/*
+ * The line is the first d whose pair is clearly dearer than d = 8 and
+ * stays so for every larger d (one noisy point is not a step); 0: none.
+ */
+static size_t line_step(const double *v)
 {
-	double v[PROBE_LINE_STEPS], lo;
-	size_t region = pr->len < LINE_REGION ? pr->len : LINE_REGION;
+	double lo = v[0];
 	int i, j;
 
-	if (region < 16 * LINE_CELL) {
-		errno = 0;
-		bench_die("line probe: %zu bytes are too few", region);
-	}
-	for (i = 0; i < PROBE_LINE_STEPS; i++) {
-		v[i] = probe_head(pr, line_chain(pr, region, (size_t)8 << i));
-		if (t != NULL)
-			t[i] = v[i];
-	}
-	/*
-	 * The line is the first d whose pair is clearly dearer than d = 8
-	 * and stays so for every larger d (one noisy point is not a step).
-	 */
-	lo = v[0];
 	for (i = 1; i < PROBE_LINE_STEPS; i++) {
 		if (v[i] <= STEP_RATIO * lo)
 			continue;
@@ -448,27 +436,80 @@ size_t probe_line_size(struct probe *pr, double *t)
 	return 0;
 }
 
-size_t probe_line_agreed(struct probe *pr, size_t *found,
-			 double (*t)[PROBE_LINE_STEPS])
+size_t probe_line_size(struct probe *pr, double *t)
 {
-	int at[PROBE_LINE_SWEEPS], s, k, rounds = pr->rounds;
-	size_t got;
+	double v[PROBE_LINE_STEPS];
+	size_t region = pr->len < LINE_REGION ? pr->len : LINE_REGION;
+	int i;
+
+	if (region < 16 * LINE_CELL) {
+		errno = 0;
+		bench_die("line probe: %zu bytes are too few", region);
+	}
+	for (i = 0; i < PROBE_LINE_STEPS; i++) {
+		v[i] = probe_head(pr, line_chain(pr, region, (size_t)8 << i));
+		if (t != NULL)
+			t[i] = v[i];
+	}
+	return line_step(v);
+}
+
+/* The size most runs found (0 counts as none), and how many found it. */
+static size_t line_mode(const size_t *found, int n, int *count)
+{
+	size_t best = 0;
+	int s, k, c;
+
+	*count = 0;
+	for (s = 0; s < n; s++) {
+		if (found[s] == 0)
+			continue;
+		for (c = 0, k = 0; k < n; k++)
+			c += found[k] == found[s];
+		if (c > *count) {
+			*count = c;
+			best = found[s];
+		}
+	}
+	return best;
+}
+
+size_t probe_line_agreed(struct probe *pr, size_t *found,
+			 double (*t)[PROBE_LINE_STEPS], int *runs)
+{
+	double own[PROBE_LINE_SWEEPS_MAX][PROBE_LINE_STEPS];
+	double (*tt)[PROBE_LINE_STEPS] = t != NULL ? t : own;
+	double v[PROBE_LINE_SWEEPS_MAX], mid[PROBE_LINE_STEPS];
+	size_t own_found[PROBE_LINE_SWEEPS_MAX], line;
+	size_t *f = found != NULL ? found : own_found;
+	int n = 0, s, i, count, rounds = pr->rounds;
 
 	/* The runs are the repetition: one median a measurement. */
 	pr->rounds = 1;
-	for (s = 0; s < PROBE_LINE_SWEEPS; s++) {
-		got = probe_line_size(pr, t != NULL ? t[s] : NULL);
-		if (found != NULL)
-			found[s] = got;
-		/* The place on the grid 8 << k; none: -1. */
-		for (k = 0; got != 0 && ((size_t)8 << k) < got; k++)
-			;
-		at[s] = got != 0 ? k : -1;
+	while (n < PROBE_LINE_SWEEPS ||
+	       (n < PROBE_LINE_SWEEPS_MAX &&
+		(line_mode(f, n, &count), count < n))) {
+		f[n] = probe_line_size(pr, tt[n]);
+		n++;
 	}
 	pr->rounds = rounds;
-	if (!levels_places_agree(at, PROBE_LINE_SWEEPS, 0, &k))
+	if (runs != NULL)
+		*runs = n;
+	line = line_mode(f, n, &count);
+	if (count == n)
+		return line;
+	/*
+	 * After the runs beyond the first: a majority, and the step of the
+	 * per-distance medians over all runs is the same size.
+	 */
+	if (2 * count <= n)
 		return 0;
-	return (size_t)8 << k;
+	for (i = 0; i < PROBE_LINE_STEPS; i++) {
+		for (s = 0; s < n; s++)
+			v[s] = tt[s][i];
+		mid[i] = stats_median(v, n);
+	}
+	return line_step(mid) == line ? line : 0;
 }
 
 size_t probe_arg_line(const char *arg)

@@ -140,13 +140,17 @@ size_t probe_line_size(struct probe *pr, double *t);
 /*
  * The line size only where PROBE_LINE_SWEEPS runs of probe_line_size(),
  * each measurement one median (the runs are the repetition), all found
- * the same one (lib_levels.h's rule, no step of leeway): one run's step
- * is not believed.  Returns it, or 0 when a run found none or
- * the runs differ.  found[s] (if not NULL) gets run s's answer (0: no
- * step), t[s] (if not NULL) its pair costs.
+ * the same one: one run's step is not believed.  Where they differ (a
+ * neighbour's burst moves one point of one run) up to
+ * PROBE_LINE_SWEEPS_MAX runs are taken, and the size stands only where
+ * most of them found it and the step of the per-distance medians over
+ * all runs is the same.  Returns it, or 0.  found[s] (if not NULL) gets
+ * run s's answer (0: no step), t[s] (if not NULL) its pair costs, both
+ * PROBE_LINE_SWEEPS_MAX long; *runs (if not NULL) the runs taken.
  */
 #define PROBE_LINE_SWEEPS 3
+#define PROBE_LINE_SWEEPS_MAX 5
 size_t probe_line_agreed(struct probe *pr, size_t *found,
-			 double (*t)[PROBE_LINE_STEPS]);
+			 double (*t)[PROBE_LINE_STEPS], int *runs);
 
 #endif

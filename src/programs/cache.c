@@ -114,6 +114,7 @@ static int run(const struct bench_run *r)
 	struct probe pr;
 	struct topo host;
 	int i, s, n, nl, shown, top, rising = 0, flat = 0, any = 0, known;
+	int runs = 0;
 	long kb;
 	char name[32], label[32], text[128];
 	struct metric level = {.name = name, .unit = "nanoseconds",
@@ -126,11 +127,12 @@ static int run(const struct bench_run *r)
 		bench_fail("-M %zu: at least 64K is needed", len);
 	probe_check_len("-M", len, 1);
 	probe_init(&pr, len, MEM_HUGE, &r->opts);
-	if (line == 0 && (line = probe_line_agreed(&pr, NULL, NULL)) == 0) {
+	if (line == 0 &&
+	    (line = probe_line_agreed(&pr, NULL, NULL, &runs)) == 0) {
 		line = 64;	/* no step seen alike: the common size */
 		if (st->more)
 			fprintf(stderr, "# no line size found alike in %d "
-				"runs: a 64-byte stride\n", PROBE_LINE_SWEEPS);
+				"runs: a 64-byte stride\n", runs);
 	}
 	if (st->more)
 		fprintf(stderr, "# page size %zu bytes, line %zu bytes\n",

@@ -7,9 +7,10 @@
  * cache, from the line size on it is a miss of its own.  The smallest d
  * (8 .. 512) from which every pair costs clearly more (1.2x) than the
  * d = 8 pair is the line size (lib_probe.c).  The probe runs three times
- * (probe_line_agreed) and a size is printed only where all three found
- * the same; otherwise "no line size step seen alike", exit 1, and what
- * the host reports in its place.
+ * (probe_line_agreed) and a size is printed where all three found the
+ * same, or, where they differ, where most of five runs and the medians
+ * of all five do; otherwise "no line size step seen alike", exit 1, and
+ * what the host reports in its place.
  *
  * usage: line [-v] [-W <warmup>] [-N <repetitions>] [-M <len>]
  */
@@ -47,26 +48,27 @@ static void host_line(char *buf, size_t len)
 static int run(const struct bench_run *r)
 {
 	const struct state *st = r->state;
-	double t[PROBE_LINE_SWEEPS][PROBE_LINE_STEPS], v[PROBE_LINE_SWEEPS];
-	size_t len = st->len, line, found[PROBE_LINE_SWEEPS];
+	double t[PROBE_LINE_SWEEPS_MAX][PROBE_LINE_STEPS];
+	double v[PROBE_LINE_SWEEPS_MAX];
+	size_t len = st->len, line, found[PROBE_LINE_SWEEPS_MAX];
 	struct probe pr;
-	int i, s, verbose = st->verbose;
+	int i, s, runs, verbose = st->verbose;
 	char host[64];
 
 	if (len < 64 * 1024)
 		bench_fail("-M %zu: at least 64K is needed", len);
 	probe_check_len("-M", len, 1);
 	probe_init(&pr, len, 0, &r->opts);
-	line = probe_line_agreed(&pr, found, t);
+	line = probe_line_agreed(&pr, found, t, &runs);
 	if (verbose) {
 		for (i = 0; i < PROBE_LINE_STEPS; i++) {
-			for (s = 0; s < PROBE_LINE_SWEEPS; s++)
+			for (s = 0; s < runs; s++)
 				v[s] = t[s][i];
 			fprintf(stderr, "# pair %4d bytes apart: %.3f "
 				"nanoseconds per load\n", 8 << i,
-				stats_median(v, PROBE_LINE_SWEEPS));
+				stats_median(v, runs));
 		}
-		for (s = 0; s < PROBE_LINE_SWEEPS; s++)
+		for (s = 0; s < runs; s++)
 			fprintf(stderr, "# run %d: %zu bytes%s\n", s + 1,
 				found[s], found[s] ? "" : " (no step)");
 	}
@@ -74,7 +76,7 @@ static int run(const struct bench_run *r)
 		host_line(host, sizeof(host));
 		errno = 0;
 		bench_die("no line size step seen alike in %d runs: not clear "
-			  "(%s)", PROBE_LINE_SWEEPS, host);
+			  "(%s)", runs, host);
 	}
 	if (metric_json())
 		metric_json_value(&(struct metric){.name = "cache.line_size",
