@@ -36,7 +36,8 @@ oracle_ok('bw_mem bcopy', program => [bin('bw_mem'), '256K', 'bcopy'],
 	  parse => qr/^#stats label="bcopy" [^\n]* max=($n) /m,
 	  oracle => [bin('t/stream_check'), 100, 256 * 1024 / 8],
 	  oparse => qr/^copy best ($n) /m, better => 'higher', factor => 0.5,
-	  within => 1.5, env => {quick_env(), ENOUGH => 500, LMBENCH_STATS => 1});
+	  within => 1.5, env => {quick_env(), ENOUGH => 500, LMBENCH_STATS => 1},
+	  prefix => [pin_prefix()]);
 
 # Sizes are rounded down to the 512-byte loop step; the smallest is 512.
 my $r = run([bin('bw_mem'), '-N', 1, '1000', 'rd'], env => {quick_env()});

@@ -64,7 +64,8 @@ for my $k (qw(copy scale add triad)) {
 		  parse => qr/^#stats [^\n]* name=stream\.$k\.bandwidth [^\n]* max=($n) /m,
 		  oracle => [bin('t/stream_check'), 100, 256 * 1024 / 8],
 		  oparse => qr/^$k best ($n) /m, better => 'higher',
-		  within => 1.5, env => {quick_env(), ENOUGH => 500, LMBENCH_STATS => 1});
+		  within => 1.5, env => {quick_env(), ENOUGH => 500, LMBENCH_STATS => 1},
+		  prefix => [pin_prefix()]);
 }
 
 # An odd array length (not a multiple of the unrolled sum) and the

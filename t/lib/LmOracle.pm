@@ -15,7 +15,8 @@
 # skip: instrumentation slows the program and the oracle unequally, and
 # those targets check memory, not speed.
 # Both are run alternately, `rounds` times each (a second set where the
-# first is out of bounds, judged on its own), and what is judged is the
+# first is out of bounds, a third 4 s later where the second is too, each
+# judged on its own), and what is judged is the
 # median of the rounds' ratios, each of a program run and the oracle run
 # right after it: the two see the same state of a busy machine, where
 # each side's best figure may come from different states (in make test's
@@ -75,8 +76,14 @@ sub ratio_ok {
 	# A second set of rounds where the first is out of bounds: in make
 	# test's parallel jobs another test's burst once held lat_unix at
 	# 19-24 us through all three of its rounds, the oracle at 8.1-8.6
-	# (alone: 8.5 against 7.9).  A program off by 2x is off both times.
-	for my $try (1, 2) {
+	# (alone: 8.5 against 7.9).  A third, 4 s later, where the second is
+	# too: beside t/stream_ref.t (2 CPUs, -P 2 and OpenMP threads busy)
+	# stream's scale read 0.60 and 0.64 of the oracle in two sets back to
+	# back, 1.00 alone (the two loops are of different shapes, and the
+	# neighbour's load falls on them unequally).  A program off by 2x is
+	# off all three times.
+	for my $try (1 .. 3) {
+		select(undef, undef, undef, 4) if $try == 3;
 		(@p, @q) = ();
 		for (1 .. $o{rounds} // 3) {
 			push @p, figure([ @pre, @{ $o{program} } ], sub { $_[0]{err} },
@@ -91,9 +98,10 @@ sub ratio_ok {
 		($x, $y) = ($best->(@p), $best->(@q));
 		$ratio = median(map { $q[$_] > 0 ? $p[$_] / ($factor * $q[$_]) : 0 } 0 .. $#p);
 		last if $ratio >= 1 / $within && $ratio <= $within;
-		@before = (sprintf("first try: ratio %.2f; program: @p; oracle: @q", $ratio)) if $try == 1;
+		push @before, sprintf("try $try: ratio %.2f; program: @p; oracle: @q", $ratio)
+			if $try < 3;
 	}
-	diag($before[0]) if @before;
+	diag($_) for @before;
 	ok($ratio >= 1 / $within && $ratio <= $within,
 	   sprintf('%s: %.4g against the oracle\'s %.4g%s: the rounds\' ratio %.2f '
 		   . 'within %gx', $name, $x, $y, $factor == 1 ? '' : " x $factor",
