@@ -7,12 +7,13 @@
  * clock_gettime (copy a memcpy(), as the compiler made of the loop), the
  * first pass dropped, bandwidth from the bytes the kernel names (16 for
  * copy and scale, 24 for add and triad), the arrays checked at the end.
- * Before the passes, WARMUP_S of untimed copies: bin/stream calibrates
- * before it times, and without them, on the AMD EPYC VM after a busy
- * spell, this oracle's best pass read 0.6 of the program's in five
- * rounds of six (a process that times only its first milliseconds takes
- * whatever state the CPU was left in).  It prints the best and the
- * median pass per kernel:
+ * Before the passes, WARMUP_S of untimed copies, as bin/stream
+ * calibrates before it times.  (On the AMD EPYC VM, without them and
+ * with the arrays apart, this oracle's scale read 0.6 of the program's
+ * in five rounds of six; the arrays' layout, SKEW below, may have been
+ * the cause rather than the start: that slow mode has not been seen
+ * since either changed.)  It prints the best and the median pass per
+ * kernel:
  *
  *   <kernel> best <MB/s> median <MB/s>
  *
