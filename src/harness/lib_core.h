@@ -58,7 +58,11 @@ void benchmp(benchmp_f initialize, benchmp_f benchmark, benchmp_f cleanup,
 /* Which copy this is (0 .. parallel-1), valid inside the callbacks. */
 int benchmp_childid(void);
 
-/* The median timing interval (microseconds) and its iteration count. */
+/*
+ * The median interval (microseconds: the median time per iteration, of
+ * the middle two where they are even, at the iteration count of the lower
+ * one) and that count: gettime()/get_n() is the figure the reports print.
+ */
 uint64 gettime(void);
 uint64 get_n(void);
 /* Replace the result by one interval measured by the program itself. */

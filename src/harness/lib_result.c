@@ -209,11 +209,36 @@ const struct bench_result *result_last(void)
 	return &last;
 }
 
+/*
+ * The median interval's time at its own iteration count, from the median
+ * time per iteration as the reports take it: with an even number of
+ * intervals, the mean of the middle two, so that gettime()/get_n() is the
+ * figure printed for the same result.
+ */
+static double median_ns(const struct bench_result *r)
+{
+	const struct sample *m = result_median(r);
+	double *v;
+	int *idx, n, i;
+	double med;
+
+	if (m == NULL)
+		return 0.0;
+	idx = result_order(r, &n);
+	v = malloc((size_t)(n ? n : 1) * sizeof(*v));
+	if (v == NULL)
+		bench_die("out of memory for results");
+	for (i = 0; i < n; i++)
+		v[i] = per_iter(&r->s[idx[i]]);
+	med = n > 0 ? stats_quantile(v, n, 0.5) : 0.0;
+	free(v);
+	free(idx);
+	return med * (double)m->n;
+}
+
 uint64 gettime(void)
 {
-	const struct sample *m = result_median(&last);
-
-	return m ? (uint64)(m->ns / 1e3 + 0.5) : 0;
+	return (uint64)(median_ns(&last) / 1e3 + 0.5);
 }
 
 uint64 get_n(void)
@@ -243,7 +268,5 @@ void settime(uint64 usecs)
 
 void save_n(uint64 n)
 {
-	const struct sample *m = result_median(&last);
-
-	replace(m ? m->ns : 0.0, n);
+	replace(median_ns(&last), n);
 }

@@ -8,8 +8,9 @@
  * protocol, `enough`, settime/save_n, and with 2..4 copies one sample per
  * round, the copies' intervals aligned (overlap), and that every copy is
  * inside benchmark() while any is timing; result_combine() on made-up
- * rounds, aligned and with one copy late; benchmp_copy()'s setup and
- * takedown once per copy, and a point's five callbacks in their order.
+ * rounds, aligned and with one copy late; gettime() at an even count of
+ * clean intervals; benchmp_copy()'s setup and takedown once per copy, and
+ * a point's five callbacks in their order.
  */
 #define _GNU_SOURCE
 #include "tap.h"
@@ -277,6 +278,41 @@ static void combine_checks(void)
 }
 
 /*
+ * Seven intervals of 1000 iterations, one of them tainted, so the reports
+ * take the six clean ones: an even count, whose median is the mean of the
+ * middle two (30 and 40 ns per iteration: 35).  gettime()/get_n() must be
+ * that figure, not the lower of the two.
+ */
+static void even_median_checks(void)
+{
+	static const double per[7] = {10, 40, 20, 5000, 30, 50, 60};
+	struct bench_result r;
+	struct sample s;
+	double got;
+	int i;
+
+	result_init(&r, 1);
+	r.asked = 7;
+	for (i = 0; i < 7; i++) {
+		s = made_up(0, 0, i);
+		s.n = 1000;
+		s.ns = per[i] * (double)s.n;
+		s.taint = per[i] > 1000;
+		result_add(&r, &s);
+	}
+	result_publish(&r);
+	got = (double)gettime() * 1e3 / (double)get_n();
+	ok(fabs(got - 35.0) < 1e-9 &&
+	   fabs(report_median(result_last(), 1.0, 0) - got) < 1e-9,
+	   "six clean intervals: gettime()/get_n() %.2f ns, the printed "
+	   "median %.2f ns (35)", got, report_median(result_last(), 1.0, 0));
+	save_n(2000);
+	ok(gettime() == 35 && get_n() == 2000, "save_n keeps that median "
+	   "time (%llu us at n=%llu)", (unsigned long long)gettime(),
+	   (unsigned long long)get_n());
+}
+
+/*
  * How many of the last result's intervals match, in iteration count and
  * within 20% in length (the closest one), a call the benchmark timed itself: load stretches
  * both alike, where an absolute bound would fail.
@@ -308,6 +344,7 @@ int main(void)
 	int p;
 
 	combine_checks();
+	even_median_checks();
 	overlap_checks();
 	st.parallel = 1;
 	benchmp(init, spin, cleanup, 0, 1, 0, TRIES, &st);
