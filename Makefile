@@ -204,7 +204,9 @@ SAN_ENV    = ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:exitcode=99:log_path=$(
 	     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:exitcode=99:log_path=$(SAN_LOG)/ubsan
 # The asan run: the harness unit tests and every program's own tests.  Left
 # out, as each reason says (the run takes ~5 min on 2 cores; all files, ~15):
-#   scripts_*.t, hostfacts.t  run the suite scripts over the same programs
+#   scripts_*.t, hostfacts.t, settings.t, stream_ref.t  run the suite
+#                 scripts over the same programs
+#   layers.t      reads the objects' symbols (nm); runs no C
 #   env.t net_*.t output_errors.t json_schema.t bw_*sweep.t  knob, server
 #                 and output checks that repeat program runs covered here
 #   install.t     links the installed library without the sanitizer runtime
@@ -213,7 +215,8 @@ SAN_ENV    = ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:exitcode=99:log_path=$(
 #                 doubles the footprint and skews the ratio
 #   lat_pagefault.t  -C -P 2 sees fewer faults than reads under ASan (3 of 3
 #                 runs; likely its shadow-memory faults skew the stride search)
-SAN_SKIP  := $(wildcard t/scripts_*.t) t/hostfacts.t t/env.t \
+SAN_SKIP  := $(wildcard t/scripts_*.t) t/hostfacts.t t/settings.t \
+	     t/stream_ref.t t/layers.t t/env.t \
 	     $(wildcard t/net_*.t) t/output_errors.t t/json_schema.t \
 	     t/bw_sweep.t t/bw_pipe_sweep.t t/install.t t/ops_disasm.t \
 	     t/lat_mem_rd.t t/lat_pagefault.t
