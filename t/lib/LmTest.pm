@@ -34,7 +34,7 @@ use POSIX qw(:sys_wait_h setpgid);
 use Time::HiRes qw(time sleep);
 use Test::More;
 
-our @EXPORT = qw(bin bindir run run_retry bad_input_ok refused_ok quick_env number_re
+our @EXPORT = qw(bin bindir run run_retry bad_input_ok refused_ok quick_env number_re printed_as
 		 default_signals have_tool group_live instrumented allowed_cpus);
 
 sub run_retry {
@@ -128,6 +128,17 @@ sub group_live {
 }
 
 sub number_re { qr/[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?/ }
+
+# printed_as(TEXT, VALUE): TEXT, a number as a program printed it, is
+# VALUE to within half of TEXT's last digit (and 1e-5 of VALUE, which a
+# #stats line gives to six digits).
+sub printed_as {
+	my ($text, $value) = @_;
+	my ($frac, $exp) = $text =~ /^[0-9]+(?:\.([0-9]+))?(?:[eE]([-+]?[0-9]+))?$/
+		or return 0;
+	my $half = 0.5 * 10 ** (($exp // 0) - length($frac // ''));
+	return abs($text - $value) <= $half + 1e-5 * abs($value);
+}
 
 # Run a command in its own process group with a time limit; a command
 # still running at the limit is killed (the whole group) and reported.
