@@ -61,7 +61,8 @@ for my $p (@progs) {
 	ok(@names > 0, "$p: read back (" . scalar(@names) . ' values)');
 	my $diff = sub { $p eq 'lat_ctx' && $_[0] =~ /\@\d+$/ };
 	my @bad = grep { my $v = $m->{$_}{value};
-			 !(defined $v && $v =~ /^$n$/ && $v < 9e99 &&
+			 my $sign = $diff->($_) ? '-?' : '';
+			 !(defined $v && $v =~ /^$sign$n$/ && $v < 9e99 &&
 			   ($v > 0 || $diff->($_))) } @names;
 	is_deeply(\@bad, [], "$p: every value finite and positive"
 		  . ($p eq 'lat_ctx' ? ' (the ring points: finite)' : ''))
