@@ -23,6 +23,15 @@
 void *mem_alloc(size_t size, int flags);
 void mem_free(void *p, size_t size);
 /*
+ * Fault in the pages of n buffers of bytes each (left untouched by
+ * MEM_NOTOUCH) in the order one loop writing element i of each would:
+ * page k of every buffer before page k + 1 of any, so that the kernel
+ * hands out their physical pages interleaved as such a loop gets them.
+ * One madvise() a page in place of a page fault; where the kernel has
+ * no MADV_POPULATE_WRITE the caller's writes fault the pages in.
+ */
+void mem_populate_interleaved(char *const *starts, size_t n, size_t bytes);
+/*
  * Zeroed memory shared with the processes forked after (a control block
  * or a slot two processes write); dies on failure.  Freed at exit.
  */
