@@ -17,7 +17,9 @@
 # the default adds -falign-loops=64, LOOP_ALIGN below),
 # CPPFLAGS (added to every compile, as harnesses pass it), LDFLAGS
 # (added to every link: -static, --sysroot=...), PKG_CONFIG (the
-# target's pkg-config, for a cross build: doc/portability.md).
+# target's pkg-config, for a cross build: doc/portability.md).  Another
+# compiler or other flags than the last build's into the same BINDIR
+# rebuild everything ($(OBJDIR)/flags below).
 
 OS      := $(or $(shell sh scripts/os 2>/dev/null),unknown)
 # The target: a cross compiler's -dumpmachine names another CPU than the
@@ -98,7 +100,7 @@ BINS     := $(PROGS:%=$(BINDIR)/%)
 TEST_SRC := $(sort $(wildcard t/c/*.c))
 TEST_BIN := $(TEST_SRC:t/c/%.c=$(BINDIR)/t/%)
 
-.PHONY: all build test tests results clean features
+.PHONY: all build test tests results clean features FORCE
 all: features $(BINS) $(BINDIR)/lmbench
 
 # bin/<os>/lmbench: where lmbench3 keeps its run script, and lkp-tests
@@ -128,10 +130,32 @@ features:
 	    echo "lmbench: lat_rpc is left out: $(TIRPC_WHY)"; \
 	fi
 
-$(OBJDIR)/%.o: %.c | $(OBJDIR)
+# What the build was made with, in $(OBJDIR): flags (the compiler, as the
+# file it resolves to, and CPPFLAGS, OPT, CFLAGS and LDFLAGS; warnings
+# change no code) is rewritten only when that differs from the last
+# build's, and every object depends on it, so that a build with another
+# compiler or flags remakes everything rather than linking the last
+# build's objects; build says the same for the results header
+# ([COMPILER: ], [CFLAGS: ]), which scripts/lmbench takes from it.
+CC_FILE := $(realpath $(shell command -v $(firstword $(CC)) 2>/dev/null))
+define BUILD_FLAGS
+cc: $(strip $(or $(CC_FILE),$(firstword $(CC))) $(wordlist 2,$(words $(CC)),$(CC)))
+cppflags: $(strip $(CPPFLAGS))
+opt: $(strip $(OPT))
+cflags: $(strip $(CFLAGS))
+ldflags: $(strip $(LDFLAGS))
+endef
+$(OBJDIR)/flags: FORCE | $(OBJDIR)
+	@$(file >$@.new,$(BUILD_FLAGS))if cmp -s $@.new $@ && [ -f $(OBJDIR)/build ]; then rm -f $@.new; \
+	else mv $@.new $@ && printf 'compiler: %s\ncflags: %s\n' \
+	    "$$($(CC) --version 2>/dev/null | head -n 1)" \
+	    '$(subst ','\'',$(strip $(OPT) $(CFLAGS)))' >$(OBJDIR)/build; fi
+FORCE:
+
+$(OBJDIR)/%.o: %.c $(OBJDIR)/flags | $(OBJDIR)
 	$(CC) $(ALL_CFLAGS) $(INC) -c -o $@ $<
 
-$(OBJDIR)/lat_rpc.o: src/programs/lat_rpc.c | $(OBJDIR)
+$(OBJDIR)/lat_rpc.o: src/programs/lat_rpc.c $(OBJDIR)/flags | $(OBJDIR)
 	$(CC) $(ALL_CFLAGS) $(TIRPC_CFLAGS) $(INC) -c -o $@ $<
 
 $(LIB): $(LIB_OBJ)

@@ -35,6 +35,14 @@ HF_LIB=${SCRIPTS:-scripts}/lib	# LMResults: the sourcing script's SCRIPTS
 HF_MEASURE_LEN_KB=65536		# cache -M: past the LLC of most machines, 10 s
 HF_AGREE=4
 
+# hf_build BINDIR KEY: what the build in BINDIR says it was made with
+# (the Makefile's obj/build: compiler, cflags), else nothing; status 1
+# where that build keeps no record.
+hf_build() {
+	[ -f "$1/obj/build" ] || return 1
+	sed -n "s/^$2: //p" "$1/obj/build"
+}
+
 # hf_kb SIZE: a size as sysfs writes it (48K, 32M, 1G or bytes) in KB.
 hf_kb() {
 	case $1 in
