@@ -422,6 +422,8 @@ install: all
 	install -d $(I_BIN) $(I_PROGS) $(I_SHARE)/scripts/lib $(I_INC) $(I_PC) \
 	    $(I_MAN8) $(if $(MAN3),$(I_MAN3))
 	install -m 755 $(BINS) $(I_PROGS)
+	install -d $(I_PROGS)/obj
+	install -m 644 $(OBJDIR)/build $(I_PROGS)/obj/build
 	install -m 755 $(sort $(SCRIPT_FILES)) $(I_SHARE)/scripts
 	install -m 644 $(SCRIPT_LIBS) $(I_SHARE)/scripts/lib
 	install -d $(I_SHARE)/scripts/lib/LMCompare
@@ -442,7 +444,7 @@ install: all
 
 uninstall:
 	rm -f $(I_BIN)/lmbench-ng $(I_LIB)/liblmbench-ng.a $(I_PC)/lmbench-ng.pc
-	rm -f $(addprefix $(I_PROGS)/,$(PROGS) $(RPC_PROGS))
+	rm -f $(addprefix $(I_PROGS)/,$(PROGS) $(RPC_PROGS)) $(I_PROGS)/obj/build
 	rm -f $(addprefix $(I_SHARE)/scripts/,$(notdir $(SCRIPT_FILES)))
 	rm -f $(addprefix $(I_SHARE)/scripts/lib/,$(notdir $(SCRIPT_LIBS)))
 	rm -f $(addprefix $(I_SHARE)/scripts/lib/LMCompare/,$(notdir $(COMPARE_LIBS)))
@@ -453,5 +455,5 @@ uninstall:
 	rm -f $(addprefix $(I_MAN3)/,$(notdir $(MAN3)))
 	-rmdir $(I_SHARE)/scripts/lib/LMCompare $(I_SHARE)/scripts/lib \
 	    $(I_SHARE)/scripts $(I_SHARE)/contrib/ansible \
-	    $(I_SHARE)/contrib $(I_SHARE) $(I_PROGS) \
+	    $(I_SHARE)/contrib $(I_SHARE) $(I_PROGS)/obj $(I_PROGS) \
 	    $(DESTDIR)$(PREFIX)/lib/lmbench-ng $(I_INC) 2>/dev/null

@@ -112,6 +112,12 @@ my $text = slurp($res[0] // '');
 like($text, qr/^Simple syscall: $num microseconds$/m, 'with a result in it');
 like($text, qr/^\[LMBENCH_VER: lmbench-ng \S+\]$/m, 'and the installed version');
 like($text, qr/^\[CHECK: working_set: \w+: /m, 'and its self-checks');
+# The build's record is installed beside the programs: the header names
+# the flags they were built with.
+my ($cflags) = slurp("$bindir/obj/build") =~ /^cflags: ?(.*)$/m;
+$cflags //= 'no record in the build';
+ok(-f "$u/lib/lmbench-ng/bin/obj/build", 'the build\'s record of its flags installed');
+like($text, qr/^\[CFLAGS: \Q$cflags\E\]$/m, 'the installed run\'s header: the build\'s flags');
 $r = run(["$u/bin/lmbench-ng", 'summary'], env => { HOME => $home });
 like($r->{out}, qr/L M B E N C H/, 'lmbench-ng summary reads it');
 $r = run(["$u/bin/lmbench-ng", 'export', '-f', 'csv', $res[0] // '']);
