@@ -16,11 +16,15 @@ my $tmp = tempdir(CLEANUP => 1);
 my $b = "$tmp/bin";
 my $obj = "$b/obj/hello.o";
 
-# make BINDIR=<tmp> <tmp>/obj/hello.o with these variables: whether hello.o
-# was compiled, and the build record after.
+# make BINDIR=<tmp> <tmp>/obj/hello.o with these variables (CFLAGS -g
+# unless given, whatever the environment's): whether hello.o was
+# compiled, and the build record after.  The make that runs the tests
+# (make -s test) does not pass its flags on.
 sub build {
 	my (@vars) = @_;
-	my $r = run(['make', "BINDIR=$b", @vars, $obj], timeout => 300);
+	unshift @vars, 'CFLAGS=-g' unless grep { /^CFLAGS=/ } @vars;
+	my $r = run(['make', "BINDIR=$b", @vars, $obj], timeout => 300,
+		    env => { MAKEFLAGS => '', MFLAGS => '', MAKELEVEL => '' });
 	is($r->{status}, 0, "make @vars hello.o: exit 0") or diag($r->{err});
 	my $compiled = grep { /-c -o \Q$obj\E / } split /\n/, $r->{out};
 	my %rec = map { /^(\w+): ?(.*)$/ ? ($1, $2) : () } split /\n/, slurp("$b/obj/build");
