@@ -138,18 +138,16 @@ features:
 # build's objects; build says the same for the results header
 # ([COMPILER: ], [CFLAGS: ]), which scripts/lmbench takes from it.
 CC_FILE := $(realpath $(shell command -v $(firstword $(CC)) 2>/dev/null))
-define BUILD_FLAGS
-cc: $(strip $(or $(CC_FILE),$(firstword $(CC))) $(wordlist 2,$(words $(CC)),$(CC)))
-cppflags: $(strip $(CPPFLAGS))
-opt: $(strip $(OPT))
-cflags: $(strip $(CFLAGS))
-ldflags: $(strip $(LDFLAGS))
-endef
+CC_ID   := $(strip $(or $(CC_FILE),$(firstword $(CC))) $(wordlist 2,$(words $(CC)),$(CC)))
+sq       = '$(subst ','\'',$(strip $(1)))'
 $(OBJDIR)/flags: FORCE | $(OBJDIR)
-	@$(file >$@.new,$(BUILD_FLAGS))if cmp -s $@.new $@ && [ -f $(OBJDIR)/build ]; then rm -f $@.new; \
+	@printf 'cc: %s\ncppflags: %s\nopt: %s\ncflags: %s\nldflags: %s\n' \
+	    $(call sq,$(CC_ID)) $(call sq,$(CPPFLAGS)) $(call sq,$(OPT)) \
+	    $(call sq,$(CFLAGS)) $(call sq,$(LDFLAGS)) >$@.new
+	@if cmp -s $@.new $@ && [ -f $(OBJDIR)/build ]; then rm -f $@.new; \
 	else mv $@.new $@ && printf 'compiler: %s\ncflags: %s\n' \
 	    "$$($(CC) --version 2>/dev/null | head -n 1)" \
-	    '$(subst ','\'',$(strip $(OPT) $(CFLAGS)))' >$(OBJDIR)/build; fi
+	    $(call sq,$(OPT) $(CFLAGS)) >$(OBJDIR)/build; fi
 FORCE:
 
 $(OBJDIR)/%.o: %.c $(OBJDIR)/flags | $(OBJDIR)
