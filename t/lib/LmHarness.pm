@@ -3,10 +3,14 @@
 #   fresh_clone($dir)      the tree as a clone of it would be: the tracked
 #                          files and the new ones git would commit (no bin/,
 #                          no results), mtimes kept
-#   prebuilt($clone, $os)  the programs of this build copied into the
+#   prebuilt($clone, $os[, VAR => value...])
+#                          the programs of this build copied into the
 #                          clone's bin/<os>/, so that its make finds them up
 #                          to date (a stand-in for its compile, which the
-#                          harnesses run and which takes minutes here)
+#                          harnesses run and which takes minutes here); with
+#                          the make variables the harness's make is given,
+#                          the copy's flags record says them (else a flag
+#                          other than this build's remakes everything)
 #   sh_in($dir, $cmd, %o)  a harness's shell command, run in $dir
 #   pkb_parse($output)     PerfKitBenchmarker's _ParseOutput, its rules
 #   lkp_parse($text)       lkp-tests' programs/lmbench3/parse, its rules
@@ -41,13 +45,22 @@ sub fresh_clone {
 }
 
 sub prebuilt {
-	my ($clone, $os) = @_;
+	my ($clone, $os, %var) = @_;
+	my @vars = map { "$_=$var{$_}" } sort keys %var;
 	my $from = bindir();
 	make_path("$clone/bin/$os");
 	opendir(my $dh, $from) or return 0;
 	my @e = grep { !/^\.\.?$/ && !/^CONFIG\./ && $_ ne 'lmbench' } readdir($dh);
 	closedir($dh);
-	return system('cp', '-a', (map { "$from/$_" } @e), "$clone/bin/$os/") == 0;
+	system('cp', '-a', (map { "$from/$_" } @e), "$clone/bin/$os/") == 0 or return 0;
+	return 1 unless @vars;
+	# The record rewritten for those variables, then every file of the
+	# copy given one time, so that none is older than the record.
+	system('make', '-s', '-C', $clone, @vars, "bin/$os/obj/flags") == 0 or return 0;
+	my @f = grep { -f && !m{/CONFIG\.[^/]*$} } map { chomp; $_ }
+		`find '$clone/bin/$os' -type f`;
+	my $t = time;
+	return utime($t, $t, @f) == @f;
 }
 
 sub sh_in {
