@@ -48,7 +48,8 @@ group_flag() {
 # group_fact GROUP KEY: the value of its flag KEY=value (requires, cpus),
 # nothing where it has none.
 group_fact() {
-	group_field "$1" 10 | tr ',' '\n' | sed -n "s/^$2=//p"
+	_gf=,$(group_field "$1" 10),
+	case $_gf in *",$2="*) _gf=${_gf#*,"$2"=}; echo "${_gf%%,*}" ;; esac
 }
 # group_switched GROUP: the programs of GROUP that its switches set to YES
 # turn on, "all" for all of them, nothing when none is YES.
