@@ -241,6 +241,8 @@ SAN_ENV    = ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:exitcode=99:log_path=$(
 #   env.t net_*.t output_errors.t json_schema.t bw_*sweep.t  knob, server
 #                 and output checks that repeat program runs covered here
 #   install.t     links the installed library without the sanitizer runtime
+#   build_flags.t builds copies of its own with the host's compiler; runs
+#                 none of these programs
 #   ops_disasm.t  reads the compiled kernels; instrumentation adds loads
 #   lat_mem_rd.t  compares latencies across sizes; ASan's shadow memory
 #                 doubles the footprint and skews the ratio
@@ -249,7 +251,8 @@ SAN_ENV    = ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:exitcode=99:log_path=$(
 SAN_SKIP  := $(wildcard t/scripts_*.t) t/hostfacts.t t/settings.t \
 	     t/stream_ref.t t/layers.t t/env.t \
 	     $(wildcard t/net_*.t) t/output_errors.t t/json_schema.t \
-	     t/bw_sweep.t t/bw_pipe_sweep.t t/install.t t/ops_disasm.t \
+	     t/bw_sweep.t t/bw_pipe_sweep.t t/install.t t/build_flags.t \
+	     t/ops_disasm.t \
 	     t/lat_mem_rd.t t/lat_pagefault.t
 SAN_TESTS ?= $(filter-out $(SAN_SKIP),$(sort $(wildcard t/*.t)))
 
