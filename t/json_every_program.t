@@ -37,7 +37,7 @@ for my $r (LmEvery::runs($tmp)) {
 		# mhz none where its chains do (a shared host): exit 1, and
 		# then no JSON line either.
 		if ($x->{status} == 1 &&
-		    ($r->{prog} =~ /^(?:line|tlb)$/ && $x->{err} =~ /step seen alike in \d+ \w+: not clear/
+		    ($r->{prog} =~ /^(?:line|tlb)$/ && $x->{err} =~ /step seen alike in \d+ \w+(?: \([^)]*\))?: not clear/
 		     || $r->{prog} eq 'mhz' && $x->{err} =~ /^mhz: no clock rate: .*too busy/m)) {
 			is($x->{out}, '', 'not clear: exit 1 and no JSON line');
 			return;
