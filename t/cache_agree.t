@@ -57,7 +57,7 @@ for my $l (grep { /^L\d+ cache: / } split /\n/, $r->{err}) {
 		$ok &&= $alike && $bytes == $grid[ median(@at) ]
 			&& abs($ns - median(@lat)) <= 0.011
 			&& (!$gradual || $r->{err} =~ /^# L${k}'s edge is gradual: /m);
-	} elsif ($l =~ /^L$k cache: no clear plateau \((sysfs says \d+ [KM]B|the host reports no L$k)\)$/) {
+	} elsif ($l =~ /^L$k cache: no clear plateau \(((?:sysfs|getconf) says \d+ [KM]B|the host reports no L$k)\)$/) {
 		$unclear++;
 		$ok &&= !$alike;
 	} else {

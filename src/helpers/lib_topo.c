@@ -342,6 +342,23 @@ long topo_cache_kb(const struct topo *t, int level)
 	return 0;
 }
 
+long topo_libc_cache_kb(int level)
+{
+	long bytes = -1;
+#if defined(_SC_LEVEL1_DCACHE_SIZE) && defined(_SC_LEVEL4_CACHE_SIZE)
+	static const int name[] = {
+		_SC_LEVEL1_DCACHE_SIZE, _SC_LEVEL2_CACHE_SIZE,
+		_SC_LEVEL3_CACHE_SIZE, _SC_LEVEL4_CACHE_SIZE
+	};
+
+	if (level >= 1 && level <= 4)
+		bytes = sysconf(name[level - 1]);
+#else
+	(void)level;
+#endif
+	return bytes > 0 ? bytes / 1024 : 0;
+}
+
 int topo_llc_index(const struct topo *t)
 {
 	int k, best = -1;

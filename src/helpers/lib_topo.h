@@ -55,6 +55,12 @@ const struct topo_cpu *topo_cpu(const struct topo *t, int cpu);
  * as the host reports it; 0 where it does not.
  */
 long topo_cache_kb(const struct topo *t, int level);
+/*
+ * The same size as the C library reports it (getconf's
+ * LEVEL<k>_[D]CACHE_SIZE; glibc reads it from the CPU), for a host whose
+ * sysfs has no cache directory; 0 where the library says nothing.
+ */
+long topo_libc_cache_kb(int level);
 /* Index of the last-level data or unified cache in t->cache, or -1. */
 int topo_llc_index(const struct topo *t);
 /*

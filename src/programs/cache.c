@@ -113,9 +113,10 @@ static int run(const struct bench_run *r)
 	double par, m, mem[SWEEPS];
 	struct probe pr;
 	struct topo host;
-	int i, s, n, nl, shown, top, rising = 0, flat = 0, any = 0, known;
+	int i, s, n, nl, shown, top, rising = 0, flat = 0, any = 0;
 	int runs = 0;
-	long kb;
+	long host_kb[LEVELS_MAX + 1] = {0};
+	const char *from = "sysfs";
 	char name[32], label[32], text[128];
 	struct metric level = {.name = name, .unit = "nanoseconds",
 			       .better = BETTER_LOWER},
@@ -168,21 +169,31 @@ static int run(const struct bench_run *r)
 			  "(noisy machine, or all within one level: try a "
 			  "larger -M)", FIRST_SIZE, len);
 	}
-	known = topo_discover(&host, "/sys") == 0;
-	/* The host's levels that the curve goes past: it could see them. */
-	for (top = 0; known && topo_cache_kb(&host, top + 1) > 0 &&
-		      (size_t)topo_cache_kb(&host, top + 1) * 1024 < len;
+	/*
+	 * The host's levels: sysfs's, else the C library's (a VM without
+	 * sysfs's cache directory), so that a level it reports is named
+	 * either way.  Those the curve goes past could be seen.
+	 */
+	if (topo_discover(&host, "/sys") == 0) {
+		if (host.ncaches == 0)
+			from = "getconf";
+		for (i = 1; i <= LEVELS_MAX; i++)
+			host_kb[i] = host.ncaches > 0 ? topo_cache_kb(&host, i)
+						      : topo_libc_cache_kb(i);
+		topo_free(&host);
+	}
+	for (top = 0; top < LEVELS_MAX && host_kb[top + 1] > 0 &&
+		      (size_t)host_kb[top + 1] * 1024 < len;
 	     top++)
 		;
 	shown = levels_shown(lv, nl, top);
 	for (i = 0; i < shown; i++) {
 		if (!lv[i].clear) {
-			kb = known ? topo_cache_kb(&host, i + 1) : 0;
-			levels_unclear_line(text, sizeof(text), i + 1, kb,
-					    "sysfs");
+			levels_unclear_line(text, sizeof(text), i + 1,
+					    host_kb[i + 1], from);
 			fprintf(stderr, "%s\n", text);
-			levels_unclear_host(text, sizeof(text), i + 1, kb,
-					    "sysfs");
+			levels_unclear_host(text, sizeof(text), i + 1,
+					    host_kb[i + 1], from);
 			snprintf(name, sizeof(name), "cache.l%d", i + 1);
 			metric_finding(name, "unclear", "host", text);
 			continue;
@@ -203,8 +214,6 @@ static int run(const struct bench_run *r)
 		snprintf(label, sizeof(label), "L%d cache size", i + 1);
 		metric_value(&level_size, label, (double)size[lv[i].at]);
 	}
-	if (known)
-		topo_free(&host);
 	if (nl > shown)
 		fprintf(stderr, "# a level past L%d in some sweeps, not in all "
 			"alike: not printed\n", shown);
