@@ -21,7 +21,7 @@ bin('drift');
 bin('lat_syscall');
 my $tmp = tempdir(CLEANUP => 1);
 my $cfg = tiny_config($tmp);
-my %env = (quick_env(), PROFILE => 'quick', ONLY => 'lat_syscall lat_sig');
+my %env = (quick_env(), DRIFT => 1, PROFILE => 'quick', ONLY => 'lat_syscall lat_sig');
 
 sub one_run {
 	my ($out, %e) = @_;

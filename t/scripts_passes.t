@@ -64,7 +64,7 @@ sub plan_of {
 }
 
 # ---- two cheap groups, three invocations each --------------------------------------
-my ($text, $r, $file) = one_run("$tmp/std", PROFILE => 'standard', ROUNDS => 3, PLAN_SEED => 7);
+my ($text, $r, $file) = one_run("$tmp/std", PROFILE => 'standard', ROUNDS => 3, PLAN_SEED => 7, DRIFT => 1);
 like($text, qr/^\[PASSES: 3\]$/m, 'ROUNDS=3: [PASSES: 3]');
 like($text, qr/^\[PLAN_SEED: 7\]$/m, 'the seed recorded');
 my $plan_lines = qr/\[TIME_BUDGET: 120\]\n\[PLAN_SEED: 7\]\n\[PLAN_ESTIMATE: \d+\]\n\[PLAN_INPUTS: [^\n]*\]\n/;
