@@ -248,11 +248,13 @@ SAN_ENV    = ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:exitcode=99:log_path=$(
 #                 doubles the footprint and skews the ratio
 #   lat_pagefault.t  -C -P 2 sees fewer faults than reads under ASan (3 of 3
 #                 runs; likely its shadow-memory faults skew the stride search)
+#   json_every_program.t  every program once with --json: records.t makes
+#                 the same runs (t/lib/LmEvery.pm) with --json and #stats
 SAN_SKIP  := $(wildcard t/scripts_*.t) t/hostfacts.t t/settings.t \
 	     t/stream_ref.t t/layers.t t/env.t \
 	     $(wildcard t/net_*.t) t/output_errors.t t/json_schema.t \
 	     t/bw_sweep.t t/bw_pipe_sweep.t t/install.t t/build_flags.t \
-	     t/ops_disasm.t \
+	     t/ops_disasm.t t/json_every_program.t \
 	     t/lat_mem_rd.t t/lat_pagefault.t
 SAN_TESTS ?= $(filter-out $(SAN_SKIP),$(sort $(wildcard t/*.t)))
 
