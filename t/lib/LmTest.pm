@@ -71,7 +71,7 @@ sub bin {
 sub quick_env {
 	# LMBENCH_SPAN 0: the repetitions alone, whatever the caller's
 	# environment says (tests count samples).  DRIFT 0: a run without
-	# the host's drift probes, 0.7 s sooner (a third of a one-program
+	# the host's drift probes, 0.7 s sooner (a quarter of a one-program
 	# run); the tests of the probes ask for them (DRIFT => 1).
 	return (ENOUGH => 2000, TIMING_O => 0, LOOP_O => 0, LMBENCH_SPAN => 0, DRIFT => 0);
 }
