@@ -87,8 +87,13 @@ double timing_once(benchmp_f init, benchmp_f bench, benchmp_f clean,
 /*
  * Smallest iteration count whose interval lasts at least target_ns, twice
  * running: a preemption can make one run of too few iterations look long
- * enough, and then every interval would be shorter than asked.
+ * enough, and then every interval would be shorter than asked.  Except
+ * where one iteration took LONG_FACTOR intervals and CALIBRATE_ONCE_NS
+ * (a pass over main memory or a large file): a preemption that long is
+ * rare, and the second run would cost another pass of the point's
+ * dearest work, a seventh of a long point's time (LONG_REPS intervals).
  */
+#define CALIBRATE_ONCE_NS	20e6
 static iter_t calibrate(const struct copy *c, double target_ns)
 {
 	double t, next;
@@ -98,6 +103,9 @@ static iter_t calibrate(const struct copy *c, double target_ns)
 	for (step = 0; step < MAX_CALIBRATION_STEPS; step++) {
 		t = timing_once(c->init, c->bench, c->clean, n, c->cookie);
 		if (n >= MAX_ITERATIONS || (t >= target_ns && long_once == n))
+			return n;
+		if (n == 1 && t >= LONG_FACTOR * target_ns &&
+		    t >= CALIBRATE_ONCE_NS)
 			return n;
 		if (t >= target_ns) {
 			long_once = n;

@@ -77,6 +77,35 @@ static void spin(iter_t n, void *cookie)
 	}
 }
 
+/* spin, counting the calls: the calibration's and the intervals'. */
+struct counted {
+	uint64 ns;
+	int calls;
+};
+
+static void spin_counted(iter_t n, void *cookie)
+{
+	struct counted *c = cookie;
+
+	c->calls++;
+	spin(n, &c->ns);
+}
+
+/*
+ * A 25 ms iteration (over LONG_FACTOR intervals and 20 ms, however idle
+ * the machine): calibrated by one run, not two, so the point costs one
+ * pass before its intervals.
+ */
+static void calibrated_once(void)
+{
+	struct counted c = {25000000, 0};
+
+	benchmp(NULL, spin_counted, NULL, 0, 1, 0, 0, &c);
+	ok(c.calls == result_last()->count + 1, "a 25 ms iteration: one "
+	   "calibration run before its %d intervals (%d calls)",
+	   result_last()->count, c.calls);
+}
+
 /* The long-interval rule (lib_interval.h: LONG_REPS, LONG_FACTOR). */
 static void long_rule(void)
 {
@@ -327,5 +356,6 @@ int main(void)
 	}
 #endif
 	long_rule();
+	calibrated_once();
 	return done_testing();
 }
