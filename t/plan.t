@@ -123,6 +123,23 @@ is($p->{group}{m}{sweeps}, 1, 'without points: swept once, however far over');
 $p = make_plan(\@pt, budget => 33);
 is($p->{group}{m}{sweeps}, 1, 'budget 33: the counts and one sweep fit, it stays swept');
 
+# A group flagged floor=1 (stream's) comes down below 3 last of all, after
+# the points group went unswept: d costs 6 s an invocation, runs 2-3.  At
+# budget 30 (26.4 s), b at 3 x 5 s, m unswept (3 x 0.5 s) and d twice are
+# 28.5 s, with d once 22.5; at budget 34 (29.9 s) the 28.5 s fit.
+my @fl = (tl('b', '5'), tl('m', '4', '0.5', 0, '1/8', 'sweeps=2,points'),
+	  tl('d', '6', '-', 0, '1/1', 'runs=2-3,floor=1'));
+$p = make_plan(\@fl, budget => 30);
+is_deeply([ map { "$p->{group}{$_}{count} $p->{group}{$_}{sweeps}" } qw(b m d) ], [ '3 1', '3 0', '1 1' ],
+	  'floor=1: the dear group once, after the counts and the unswept points group');
+is($p->{notes}[0], "over the budget: m not swept (the summary's points only), b 3 times, m 3 times, d once",
+   '... and the note says "once"');
+is($p->{group}{d}{floor}, 1, '... its floor 1');
+$p = make_plan(\@fl, budget => 34);
+is_deeply([ map { "$p->{group}{$_}{count} $p->{group}{$_}{sweeps}" } qw(b m d) ], [ '3 1', '3 0', '2 1' ],
+	  'where unsweeping is enough, it keeps its least, 2') or diag(explain $p);
+is($p->{group}{d}{floor}, 1, '... and its floor, 1, for a run that falls behind');
+
 # Over the plan's share (88%) but within the budget: the note says which.
 $p = make_plan([ tl('b', '5'), tl('m', '4', '0.5', 0, '1/8', 'sweeps=2') ], budget => 20);
 is($p->{notes}[-1], 'the least plan is estimated at 20 s, more than 88% of the budget of 20 s',

@@ -41,8 +41,8 @@ is_deeply([ @{ $g{memlat} }[4, 5, 8, 9] ],
 	  [ '6.5+20*main+2*chase', '0.85+4.5*main', '3/5', 'sweeps=2,resweep=3.5+13*main+4*chase,points' ],
 	  'memlat: its first, later and second-sweep costs, two sweeps, may go unswept');
 is($g{file}[9], 'file,sweeps=2,points', 'file: the third that may go unswept');
-is_deeply([ map { $g{$_}[9] } qw(ops lmdd stream) ], [ 'runs=2-3', 'file,runs=3-3', 'runs=2-3' ],
-	  'runs: the least and most invocations (one count: both)');
+is_deeply([ map { $g{$_}[9] } qw(ops lmdd stream) ], [ 'runs=2-3', 'file,runs=3-3', 'runs=2-3,floor=1' ],
+	  'runs: the least and most invocations (one count: both); stream may come down to one');
 is($g{net}[7], 'UDP=lat_udp,TCP=lat_tcp+bw_tcp,RPC=lat_rpc,CONNECT=lat_connect,HTTP=lat_http+lmhttp',
    'net: a switch per program, as lmbench3\'s questions');
 is("@{ $g{remote} }[9 .. $#{ $g{remote} }]", 'requires=REMOTE lat_udp lat_tcp lat_rpc lat_connect bw_tcp',
@@ -194,6 +194,7 @@ open($fh, '>', "$tmp/ok.group") or die;
 print $fh "group a again 1/4 sweeps 2 runs 4-6\nestimate 2+30*main\nlater 0.5+3*main\n",
 	"resweep 1+20*main\nrun x\n";
 print $fh "group b estimate 40 mb\nrun y\n";
+print $fh "group c again runs 2-3 floor 1\nrun z\n";
 close $fh;
 my $ok;
 ($rc, $ok) = compile('table', "$tmp/ok.group");
@@ -205,6 +206,7 @@ my ($fixed, $per_gb) = ($ok{b}[4] // '') =~ /^([\d.]+)\+([\d.]+)\*mb$/;
 ok(defined $per_gb && abs($fixed + $per_gb * 1040 / 1024 - 40) < 0.01 && $fixed == 10,
    'estimate 40 mb: 10 s and the rest in proportion to MB, 40 s at MB 1040') or diag($ok{b}[4]);
 is($ok{b}[5], '-', '... and no later model');
+is($ok{c}[9], 'runs=2-3,floor=1', 'floor 1: among the flags, after runs');
 
 # Declarations refused, with the reason.
 sub refused {
@@ -237,6 +239,10 @@ for my $c (
 	["group a again runs 5-3\nrun x\n", 'the least first', 'runs, the most first'],
 	["group a again sweeps 3 runs 2-5\nrun x\n", 'fewer than its sweeps', 'runs below its sweeps'],
 	["group a again runs 0\nrun x\n", 'not one of its values', 'runs 0'],
+	["group a floor 1\nrun x\n", 'floor: for a group that runs again', 'floor without again'],
+	["group a again sweeps 2 floor 1\nrun x\n", 'from its sweeps to its least count', 'floor below its sweeps'],
+	["group a again runs 2-3 floor 3\nrun x\n", 'from its sweeps to its least count', 'floor above its least'],
+	["group a again floor 0\nrun x\n", 'not one of its values', 'floor 0'],
 	["group a estimate 4.5 mb\nrun x\n", 'seconds', 'the older estimate, not whole seconds'],
 	["group a cpus 0\nrun x\n", 'not one of its values', 'cpus 0'],
 	["group a cpus two\nrun x\n", 'not one of its values', 'cpus that is not a number'],

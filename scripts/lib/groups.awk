@@ -16,7 +16,10 @@
 #                   its first invocation's FIRST ones) make every figure
 #                   the summary and the harnesses take from it, so the
 #                   plan may leave it unswept, cpus=N: it needs N CPUs
-#                   allowed to the run, else it is skipped)
+#                   allowed to the run, else it is skipped, floor=N: the
+#                   fewest invocations the plan may take it down to where
+#                   even the least plan is over the budget, below the
+#                   usual 3)
 #   -v want=sh      each group as a shell function grp_<name> (steps:
 #                   steps_<name>) that scripts/lmbench runs
 #
@@ -93,6 +96,7 @@ function fact(k, v) {
 	else if (k == "again" && v ~ /^[0-9]+\/[1-9][0-9]*$/) again = v
 	else if (k == "requires" && v ~ /^[A-Z][A-Z0-9_]*$/) requires = v
 	else if (k == "cpus" && v ~ /^[1-9][0-9]?$/) cpus = v
+	else if (k == "floor" && v ~ /^[1-9]$/) floor = v
 	else bad(k " " v ": not one of its values")
 }
 # The facts, on lines of their own or after the group's name:
@@ -109,7 +113,7 @@ function facts(from,    i) {
 			if ($(i + 1) !~ /^[0-9]+$/) bad("limit and estimate are seconds")
 			fact($i, sprintf("%g+%g*mb", $(i + 1) / 4, $(i + 1) * 0.75 / 1.015625)); i += 2
 		}
-		else if ($i ~ /^(part|limit|estimate|later|resweep|profile|span|switch|again|requires|sweeps|runs|cpus)$/ && i < NF) {
+		else if ($i ~ /^(part|limit|estimate|later|resweep|profile|span|switch|again|requires|sweeps|runs|cpus|floor)$/ && i < NF) {
 			fact($i, $(i + 1)); i++
 		} else bad("'" $i "' is not a fact of a group")
 	}
@@ -125,7 +129,7 @@ function begin_stanza(kind, name) {
 	stanza = kind; sname = name; seen[name] = 1
 	part = "OS"; profile = "all"; limit = 120; est = 5; later = "-"; span = ""
 	switches = ""; again = "-"; pin = hide = usesfile = points = 0; requires = ""
-	sweeps = 1; runs = ""; resweep = ""; cpus = ""
+	sweeps = 1; runs = ""; resweep = ""; cpus = ""; floor = ""
 	ncode = nmetric = depth = infor = closing = expect = 0; progs[0] = ""
 }
 function end_stanza(    f, i) {
@@ -145,11 +149,15 @@ function end_stanza(    f, i) {
 			bad("runs " runs ": the least first")
 		if (sweeps > 1 && runs != "" && rr[1] + 0 < sweeps + 0)
 			bad("runs " runs ": fewer than its sweeps")
+		if (floor != "" && again == "-")
+			bad("floor: for a group that runs again")
+		if (floor != "" && (floor + 0 < sweeps + 0 || floor + 0 > (runs != "" ? rr[1] + 0 : 5)))
+			bad("floor " floor ": from its sweeps to its least count")
 		f = (pin ? ",pin" : "") (hide ? ",hide" : "") (usesfile ? ",file" : "") \
 			(dropin ? ",dropin" : "") (requires != "" ? ",requires=" requires : "") \
 			(sweeps > 1 ? ",sweeps=" sweeps : "") (runs != "" ? ",runs=" runs : "") \
 			(resweep != "" ? ",resweep=" resweep : "") (points ? ",points" : "") \
-			(cpus != "" ? ",cpus=" cpus : "")
+			(cpus != "" ? ",cpus=" cpus : "") (floor != "" ? ",floor=" floor : "")
 		table[++ntable] = sname " " part " " profile " " limit " " est " " later " " \
 			(span == "" ? part == "OS" : span) " " (switches == "" ? toupper(sname) : switches) \
 			" " again " " (f == "" ? "-" : substr(f, 2)) " " progs[0]
@@ -197,7 +205,7 @@ function rest(s) { sub(/^[ \t]*[^ \t]+[ \t]*/, "", s); sub(/[ \t]+$/, "", s); re
 	if (ind != bind[depth]) bad("indented, but not under a block")
 }
 depth == 0 && (kw == "group" || kw == "steps") { begin_stanza(kw, $2); facts(3); next }
-depth == 0 && kw ~ /^(part|profile|limit|estimate|later|resweep|span|switch|again|pin|hide|points|requires|sweeps|runs|cpus)$/ { facts(1); next }
+depth == 0 && kw ~ /^(part|profile|limit|estimate|later|resweep|span|switch|again|pin|hide|points|requires|sweeps|runs|cpus|floor)$/ { facts(1); next }
 depth == 0 && kw == "metric" {
 	# "metric NAME REGEX": a result line whose label matches is NAME.
 	if (NF >= 3 && $2 ~ /^[A-Za-z0-9_.]+$/) metric[++nmetric] = $2 " = " rest(arg)

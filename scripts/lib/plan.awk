@@ -47,9 +47,11 @@
 # cost least (the cheap groups run more often) while the estimate stays
 # within the budget's share (PLAN_SHARE); where even the least counts do
 # not fit, it takes them down to RUNS_FLOOR (the second sweeps go first)
-# and, last, leaves the groups flagged points unswept (every invocation
+# and then leaves the groups flagged points unswept (every invocation
 # their pass2 steps: the summary's points, no curves), the dearest sweep
-# first, and says so.
+# first; last of all, a group flagged floor=N comes down to N invocations
+# (below RUNS_FLOOR: a dear group whose intervals each judge its figures,
+# as stream's), and it says so.
 #
 # Output, tab-separated:
 #   group NAME COUNT LEAST SWEEPS FIRST LATER SPAN_MS ASKED PFIRST FLOOR
@@ -102,6 +104,7 @@ NF >= 11 {
 	sw[g] = match(flags[g], /,sweeps=[0-9]+,/) ? substr(flags[g], RSTART + 8, RLENGTH - 9) + 0 : 1
 	pts[g] = index(flags[g], ",points,") > 0
 	resw[g] = match(flags[g], /,resweep=[^,]+,/) ? substr(flags[g], RSTART + 9, RLENGTH - 10) : ""
+	if (match(flags[g], /,floor=[0-9]+,/)) ownfl[g] = substr(flags[g], RSTART + 7, RLENGTH - 8) + 0
 	lo[g] = 1; hi[g] = 1
 	if (again[g] != "-") {
 		lo[g] = RUNS_MIN; hi[g] = RUNS_MAX
@@ -247,6 +250,17 @@ END {
 				if (d > 0 && (best == "" || d > bd)) { best = g; bd = d; how = "sweep" }
 			}
 		}
+		if (best == "") {
+			# Last of all: a group whose floor is below RUNS_FLOOR
+			# (its floor flag) gives up invocations down to it, the
+			# dearest first.
+			for (i = 1; i <= n; i++) {
+				g = order[i]
+				if (!(g in ownfl) || again[g] == "-" || runs != "" || cnt[g] <= ownfl[g] || cnt[g] <= sw[g]) continue
+				d = total_of(g, cnt[g]) - total_of(g, cnt[g] - 1)
+				if (best == "" || d > bd) { best = g; bd = d; how = "count" }
+			}
+		}
 		if (best == "") break
 		if (how == "sweep") { sw[best]--; fewsw[best] = 1 }
 		else { cnt[best]--; fewer[best] = 1 }
@@ -256,7 +270,7 @@ END {
 		gave = gave (gave == "" ? "" : ", ") order[i] \
 			(sw[order[i]] == 0 ? " not swept (the summary's points only)" : " swept " (sw[order[i]] == 1 ? "once" : sw[order[i]] " times"))
 	for (i = 1; i <= n; i++) if (order[i] in fewer)
-		gave = gave (gave == "" ? "" : ", ") order[i] " " cnt[order[i]] " times"
+		gave = gave (gave == "" ? "" : ", ") order[i] " " (cnt[order[i]] == 1 ? "once" : cnt[order[i]] " times")
 	if (gave != "") print "note", "over the budget: " gave
 	# Over the plan's share of the budget, or over the budget itself.
 	if (total > avail) print "note", sprintf("the least plan is estimated at %d s, more than %s", total + 0.5,
@@ -281,11 +295,13 @@ END {
 		least = cnt[g] < lo[g] ? cnt[g] : lo[g]
 		# The floor: where the models (or an earlier run) said too
 		# little and the run is on its way past the budget, it may
-		# leave out its least count's invocations down to RUNS_FLOOR,
-		# never a sweep; not where ROUNDS fixed the counts.
+		# leave out its least count's invocations down to RUNS_FLOOR
+		# (its floor=N), never a sweep; not where ROUNDS fixed the
+		# counts.
 		floor = least
-		if (again[g] != "-" && runs == "" && floor > RUNS_FLOOR)
-			floor = sw[g] > RUNS_FLOOR ? sw[g] : RUNS_FLOOR
+		f0 = g in ownfl ? ownfl[g] : RUNS_FLOOR
+		if (again[g] != "-" && runs == "" && floor > f0)
+			floor = sw[g] > f0 ? sw[g] : f0
 		if (floor > least) floor = least
 		print "group", g, cnt[g], least, sw[g],
 			sprintf("%.2f", first_cost(g, cnt[g])), sprintf("%.2f", later_cost(g, cnt[g])),
