@@ -86,6 +86,26 @@ is($f->{BASIS}, 65536, 'measured: MB basis is the range that reached memory');
 is($f->{MB}, 256, 'measured: MB default 256');
 cmp_ok($f->{MB} * 1024, '>=', 4 * $f->{LLC}, 'MB at least 4 x the LLC found');
 
+# 2b. No level clear in the measurement (every one "no clear plateau", one
+#     run in three on that VM), memory reached: getconf's L3 beyond the
+#     range is still not believed.
+my $unclear = <<'EOF';
+L1 cache: no clear plateau (getconf says 48 KB)
+L2 cache: no clear plateau (getconf says 1 MB)
+# the curve still rises at 67108864 bytes in a sweep: memory latency is the last point (try a larger -M)
+Memory latency: 184.16 nanoseconds 15.54 parallelism
+EOF
+$f = facts(sysfs => 'no-cache-dir', getconf => \%vm_getconf, cache => $unclear);
+is($f->{CACHE}, 'L1d 48K; L1i 32K; L2 1024K', 'no level clear: getconf\'s within the range');
+like($f->{SOURCE}, qr/getconf L3 520192K: not believed, the measurement reached main memory within 65536K/,
+     '... its L3 beyond it not believed');
+is($f->{MB}, 256, '... MB default 256, as beside clear levels');
+$f = facts(sysfs => 'no-cache-dir', cache => $unclear,
+	   getconf => { %vm_getconf, LEVEL3_CACHE_SIZE => 33554432 });
+is($f->{LLC}, 32768, 'no level clear, getconf\'s L3 within the range: kept');
+like($f->{SOURCE}, qr/^getconf, within the 65536K in which cache \(measured\) reached main memory, no level of its clear/,
+     '... and said so, not "confirmed"');
+
 # 3. getconf confirmed by the measurement (within 4x) is kept as getconf.
 $f = facts(sysfs => 'no-cache-dir', cache => $measured,
 	   getconf => { %vm_getconf, LEVEL3_CACHE_SIZE => 33554432 });
