@@ -226,6 +226,9 @@ $p = make_plan([ tl('k', '2+0.5*sys', '-', 0, '-') ]);
 is($p->{group}{k}{first}, '2.50', 'sys: the reference system call, 2 + 0.5');
 $p = make_plan([ tl('k', '2+0.5*sys', '-', 0, '-') ], sysratio => 10);
 is($p->{group}{k}{first}, '7.00', 'sys: a system call ten times dearer, 2 + 0.5 * 10');
+# A product of names: page faults over MB, each a kernel entry.
+$p = make_plan([ tl('k', '1+0.5*mb*sys+2*mb', '-', 0, '-') ], mb => 2048, sysratio => 3);
+is($p->{group}{k}{first}, '8.00', 'mb*sys: their product, 1 + 0.5 * 2 * 3 + 2 * 2');
 $p = make_plan([ tl('m', '3+2*main', '-', 0, '-') ], profile => 'quick');
 is($p->{group}{m}{first}, '2.50', 'quick: half the standard profile\'s model');
 # The span is shared among the invocations, 30 ms each at least.

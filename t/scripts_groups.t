@@ -194,7 +194,7 @@ open($fh, '>', "$tmp/ok.group") or die;
 print $fh "group a again 1/4 sweeps 2 runs 4-6\nestimate 2+30*main\nlater 0.5+3*main\n",
 	"resweep 1+20*main\nrun x\n";
 print $fh "group b estimate 40 mb\nrun y\n";
-print $fh "group c again runs 2-3 floor 1\nrun z\n";
+print $fh "group c again runs 2-3 floor 1 estimate 0.2+0.4*mb*sys\nrun z\n";
 close $fh;
 my $ok;
 ($rc, $ok) = compile('table', "$tmp/ok.group");
@@ -207,6 +207,7 @@ ok(defined $per_gb && abs($fixed + $per_gb * 1040 / 1024 - 40) < 0.01 && $fixed 
    'estimate 40 mb: 10 s and the rest in proportion to MB, 40 s at MB 1040') or diag($ok{b}[4]);
 is($ok{b}[5], '-', '... and no later model');
 is($ok{c}[9], 'runs=2-3,floor=1', 'floor 1: among the flags, after runs');
+is($ok{c}[4], '0.2+0.4*mb*sys', 'a model term of two names, their product');
 
 # Declarations refused, with the reason.
 sub refused {

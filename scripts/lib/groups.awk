@@ -75,7 +75,7 @@ function close_block(    t, i, j) {
 
 # A cost model: terms joined by +, each seconds or NUMBER*NAME.
 function model_ok(v) {
-	return v ~ /^[0-9]+([.][0-9]+)?([*](main|chase|mb|span|pairs|nodes|loaders|sys))?([+][0-9]+([.][0-9]+)?([*](main|chase|mb|span|pairs|nodes|loaders|sys))?)*$/
+	return v ~ /^[0-9]+([.][0-9]+)?([*](main|chase|mb|span|pairs|nodes|loaders|sys))*([+][0-9]+([.][0-9]+)?([*](main|chase|mb|span|pairs|nodes|loaders|sys))*)*$/
 }
 function fact(k, v) {
 	if (k == "part" && v ~ /^(OS|HARDWARE|OS\+HARDWARE)$/) part = v

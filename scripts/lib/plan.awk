@@ -30,7 +30,9 @@
 #   profile   quick, standard or full
 #
 # A cost model (lmbench.groups: estimate, later) is terms joined by +: a
-# number of seconds, or NUMBER*NAME: main, chase and mb in GB of those
+# number of seconds, or NUMBER*NAME (or NUMBER*NAME*NAME..., their
+# product: mb*sys, page faults that each enter the kernel): main, chase
+# and mb in GB of those
 # sizes (main and chase, memory sweeps, at the reference bandwidth: this
 # project's VM, drift's bw probe 4000 MB/s; mb, file and mapping work,
 # not scaled), span in seconds of one invocation's span, pairs, nodes
@@ -119,20 +121,22 @@ NF >= 11 {
 }
 
 # The model's seconds for one invocation whose span is spanms.
-function cost(m, spanms,    t, i, k, f, v, s) {
+function cost(m, spanms,    t, i, j, k, nf, f, v, s) {
 	k = split(m, t, "+")
 	s = 0
 	for (i = 1; i <= k; i++) {
-		if (split(t[i], f, "*") == 1) { s += f[1]; continue }
-		v = f[2] == "main" ? main / 1024 * bwratio \
-		  : f[2] == "chase" ? chase / 1024 * bwratio \
-		  : f[2] == "mb" ? mb / 1024 \
-		  : f[2] == "span" ? spanms / 1000 \
-		  : f[2] == "pairs" ? pairs \
-		  : f[2] == "nodes" ? nodes * nodes \
-		  : f[2] == "loaders" ? loaders \
-		  : f[2] == "sys" ? (sysratio == "" ? 1 : sysratio) : 0
-		s += f[1] * v
+		nf = split(t[i], f, "*")
+		v = f[1]
+		for (j = 2; j <= nf; j++)
+			v *= f[j] == "main" ? main / 1024 * bwratio \
+			   : f[j] == "chase" ? chase / 1024 * bwratio \
+			   : f[j] == "mb" ? mb / 1024 \
+			   : f[j] == "span" ? spanms / 1000 \
+			   : f[j] == "pairs" ? pairs \
+			   : f[j] == "nodes" ? nodes * nodes \
+			   : f[j] == "loaders" ? loaders \
+			   : f[j] == "sys" ? (sysratio == "" ? 1 : sysratio) : 0
+		s += v
 	}
 	# The quick profile's sizes are x8 apart, its series shorter: about
 	# half (the models are the standard profile's).
