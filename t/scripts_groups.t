@@ -73,14 +73,14 @@ need_file() { echo "file $1"; }
 server_start() { echo "server $*"; PORT=4000; }
 server_stop() { echo "stop"; }
 sizes() { echo "${1}m"; }
-sizes_from() { echo "${2}m"; }
+sizes_from() { echo "${1}..${2}m"; }
 loader_counts() { echo 1; }
 note_memsize() { echo "memsize"; }
 rm() { echo "rm $*"; }
 EOF
 sub steps {
 	my ($group, %v) = @_;
-	my %env = (PROFILE => 'standard', PASS => 1, POINTS => '', AGAIN => '', MB => 64, HALF => 32,
+	my %env = (PROFILE => 'standard', PASS => 1, POINTS => '', AGAIN => '', CUT => '', MB => 64, HALF => 32,
 		   MAIN => 16, HALF_MAIN => 8, HF_CACHE => 'L1d 32K; L1i 32K; L2 1024K', PP => '',
 		   FILE => '/x/XXX', TMPD => '/t', FASTMEM => 'NO', SLOWFS => 'NO',
 		   NOTBUILT => '', DROPIN => '', %v);
@@ -166,6 +166,14 @@ for ([1, 4, 8], [2, 32, 0], [3, 16, 64], [4, 4, 8]) {
 }
 is_deeply(steps('ctx', PASS => 3, POINTS => 1, PROFILE => 'quick'), steps('ctx', PROFILE => 'quick'),
 	  'ctx, a later invocation of the quick profile: the summary\'s points alone');
+is_deeply([ grep { /^run/ } @{ steps('ctx', PASS => 2, POINTS => 1, POINT_K => 1, CUT => 'YES') } ],
+	  [ map { "run lat_ctx -s $_ 2 8 16" } 0, 16, 64 ],
+	  'ctx, a later invocation where the plan cut its sweeps: the summary\'s points alone');
+# mmap: its sweeps map every size; its later invocations MB, the summary's point.
+is_deeply(steps('mmap'), [ 'file 64', 'title "mappings', 'run lat_mmap 524288..64m /x/XXX', 'out' ],
+	  'mmap, a sweep: every size from 512 KB to MB');
+is_deeply(steps('mmap', PASS => 4, POINTS => 1), [ 'file 64', 'title "mappings', 'run lat_mmap 64m /x/XXX', 'out' ],
+	  'mmap, a later invocation: MB alone');
 is_deeply([ grep { /^run/ } @{ steps('ctx') } ], [ map { "run lat_ctx -s $_ $all" } 0, 4, 8, 16, 32, 64 ],
 	  'ctx: a sweep, six sizes with every process count');
 is_deeply(steps('numa', MB => 1024), [ 'run numa_mem -M 262144k' ], 'numa: 256 MB beyond a small LLC');

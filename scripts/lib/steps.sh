@@ -250,12 +250,14 @@ memlat_from() {
 # point of the curve is measured more often than the sweeps alone measure
 # it.  The K-th later invocation (POINT_K, scripts/lmbench) takes the
 # (2K-1)-th and 2K-th sizes of an order that puts the sizes without any
-# of the summary's points first, round again after the last.
+# of the summary's points first, round again after the last.  Where the
+# plan cut ctx's sweeps (CUT: the least plan over the budget), the later
+# invocations keep to the summary's points, as the quick profile's.
 # The sizes (KB) of the summary's points.
 CTX_SUMMARY_SIZES="0 16 64"
 ctx_summary() { [ "${PROFILE:-standard}" = quick ] || [ -n "${POINTS:-}" ]; }
 ctx_row() {
-	[ -n "${POINTS:-}" ] && [ "${PROFILE:-standard}" != quick ] || return 0
+	[ -n "${POINTS:-}" ] && [ "${PROFILE:-standard}" != quick ] && [ -z "${CUT:-}" ] || return 0
 	_o= _l=
 	for _s in $1; do
 		case " $CTX_SUMMARY_SIZES " in *" $_s "*) _l="$_l $_s" ;; *) _o="$_o $_s" ;; esac
