@@ -120,6 +120,13 @@ is_deeply($p->{notes}, [ "over the budget: m not swept (the summary's points onl
 is($p->{total}, 17, '... the total its three later invocations, 1.5 s, and b\'s 15 s');
 $p = make_plan([ tl('b', '5'), tl('m', '4', '0.5', 0, '1/8', 'sweeps=2') ], budget => 20);
 is($p->{group}{m}{sweeps}, 1, 'without points: swept once, however far over');
+# cut=MODEL: a later invocation's cost where the plan cut the sweeps (the
+# run sets CUT and the group measures less), its later model otherwise.
+my @ct = (tl('b', '5'), tl('m', '4', '0.5', 0, '1/8', 'sweeps=2,cut=0.1'));
+$p = make_plan(\@ct, budget => 20);
+is_deeply([ map { $p->{group}{m}{$_} } qw(sweeps later) ], [ 1, '0.10' ], 'cut=0.1, its sweeps cut: later 0.1 s');
+$p = make_plan(\@ct, budget => 86400);
+is_deeply([ map { $p->{group}{m}{$_} } qw(sweeps later) ], [ 2, '0.50' ], '... its sweeps kept: later 0.5 s');
 $p = make_plan(\@pt, budget => 33);
 is($p->{group}{m}{sweeps}, 1, 'budget 33: the counts and one sweep fit, it stays swept');
 

@@ -203,6 +203,7 @@ print $fh "group a again 1/4 sweeps 2 runs 4-6\nestimate 2+30*main\nlater 0.5+3*
 	"resweep 1+20*main\nrun x\n";
 print $fh "group b estimate 40 mb\nrun y\n";
 print $fh "group c again runs 2-3 floor 1 estimate 0.2+0.4*mb*sys\nrun z\n";
+print $fh "group d again 1/2 sweeps 2 later 1 cut 0.5+0.1*sys\nrun w\n";
 close $fh;
 my $ok;
 ($rc, $ok) = compile('table', "$tmp/ok.group");
@@ -216,6 +217,7 @@ ok(defined $per_gb && abs($fixed + $per_gb * 1040 / 1024 - 40) < 0.01 && $fixed 
 is($ok{b}[5], '-', '... and no later model');
 is($ok{c}[9], 'runs=2-3,floor=1', 'floor 1: among the flags, after runs');
 is($ok{c}[4], '0.2+0.4*mb*sys', 'a model term of two names, their product');
+is($ok{d}[9], 'sweeps=2,cut=0.5+0.1*sys', 'cut: a later invocation\'s model where the sweeps were cut');
 
 # Declarations refused, with the reason.
 sub refused {
@@ -249,6 +251,8 @@ for my $c (
 	["group a again sweeps 3 runs 2-5\nrun x\n", 'fewer than its sweeps', 'runs below its sweeps'],
 	["group a again runs 0\nrun x\n", 'not one of its values', 'runs 0'],
 	["group a floor 1\nrun x\n", 'floor: for a group that runs again', 'floor without again'],
+	["group a cut 1\nrun x\n", 'for a group that runs again', 'cut without again'],
+	["group a again cut 2*foo\nrun x\n", 'a cost model', 'cut, not a cost model'],
 	["group a again sweeps 2 floor 1\nrun x\n", 'from its sweeps to its least count', 'floor below its sweeps'],
 	["group a again runs 2-3 floor 3\nrun x\n", 'from its sweeps to its least count', 'floor above its least'],
 	["group a again floor 0\nrun x\n", 'not one of its values', 'floor 0'],

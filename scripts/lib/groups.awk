@@ -11,7 +11,9 @@
 #                   cost what the first does; switches comma-separated;
 #                   again "-" or N/D; flags "-" or a comma list of pin,
 #                   hide, file (it uses $FILE), dropin, requires=KEY,
-#                   sweeps=N, runs=MIN-MAX, resweep=MODEL: what a sweep
+#                   sweeps=N, runs=MIN-MAX, cut=MODEL: what a later
+#                   invocation costs where the plan cut its sweeps (CUT),
+#                   resweep=MODEL: what a sweep
 #                   after the first costs, points: its pass2 steps (and
 #                   its first invocation's FIRST ones) make every figure
 #                   the summary and the harnesses take from it, so the
@@ -81,12 +83,13 @@ function fact(k, v) {
 	if (k == "part" && v ~ /^(OS|HARDWARE|OS\+HARDWARE)$/) part = v
 	else if (k == "part") bad("part must be OS, HARDWARE or OS+HARDWARE")
 	else if (k == "limit" && v !~ /^[0-9]+$/) bad("limit and estimate are seconds")
-	else if ((k == "estimate" || k == "later" || k == "resweep") && !model_ok(v))
+	else if ((k == "estimate" || k == "later" || k == "resweep" || k == "cut") && !model_ok(v))
 		bad(k " " v ": seconds, or a cost model (terms like 2+30*main)")
 	else if (k == "limit") limit = v
 	else if (k == "estimate") est = v
 	else if (k == "later") later = v
 	else if (k == "resweep") resweep = v
+	else if (k == "cut") cutm = v
 	else if (k == "sweeps" && v ~ /^[1-9]$/) sweeps = v
 	else if (k == "runs" && v ~ /^[1-9][0-9]?(-[1-9][0-9]?)?$/) runs = v ~ /-/ ? v : v "-" v
 	else if (k == "profile" && v ~ /^(all|full)$/) profile = v
@@ -113,7 +116,7 @@ function facts(from,    i) {
 			if ($(i + 1) !~ /^[0-9]+$/) bad("limit and estimate are seconds")
 			fact($i, sprintf("%g+%g*mb", $(i + 1) / 4, $(i + 1) * 0.75 / 1.015625)); i += 2
 		}
-		else if ($i ~ /^(part|limit|estimate|later|resweep|profile|span|switch|again|requires|sweeps|runs|cpus|floor)$/ && i < NF) {
+		else if ($i ~ /^(part|limit|estimate|later|resweep|cut|profile|span|switch|again|requires|sweeps|runs|cpus|floor)$/ && i < NF) {
 			fact($i, $(i + 1)); i++
 		} else bad("'" $i "' is not a fact of a group")
 	}
@@ -129,7 +132,7 @@ function begin_stanza(kind, name) {
 	stanza = kind; sname = name; seen[name] = 1
 	part = "OS"; profile = "all"; limit = 120; est = 5; later = "-"; span = ""
 	switches = ""; again = "-"; pin = hide = usesfile = points = 0; requires = ""
-	sweeps = 1; runs = ""; resweep = ""; cpus = ""; floor = ""
+	sweeps = 1; runs = ""; resweep = ""; cpus = ""; floor = ""; cutm = ""
 	ncode = nmetric = depth = infor = closing = expect = 0; progs[0] = ""
 }
 function end_stanza(    f, i) {
@@ -141,8 +144,8 @@ function end_stanza(    f, i) {
 		fn("steps_" sname, 0)
 	} else {
 		if (progs[0] == "") bad("no run line")
-		if ((sweeps > 1 || runs != "" || later != "-" || resweep != "") && again == "-")
-			bad("later, resweep, sweeps and runs are for a group that runs again")
+		if ((sweeps > 1 || runs != "" || later != "-" || resweep != "" || cutm != "") && again == "-")
+			bad("later, resweep, cut, sweeps and runs are for a group that runs again")
 		if (points && again == "-")
 			bad("points: for a group that runs again")
 		if (runs != "" && split(runs, rr, "-") == 2 && rr[1] + 0 > rr[2] + 0)
@@ -156,7 +159,8 @@ function end_stanza(    f, i) {
 		f = (pin ? ",pin" : "") (hide ? ",hide" : "") (usesfile ? ",file" : "") \
 			(dropin ? ",dropin" : "") (requires != "" ? ",requires=" requires : "") \
 			(sweeps > 1 ? ",sweeps=" sweeps : "") (runs != "" ? ",runs=" runs : "") \
-			(resweep != "" ? ",resweep=" resweep : "") (points ? ",points" : "") \
+			(resweep != "" ? ",resweep=" resweep : "") (cutm != "" ? ",cut=" cutm : "") \
+			(points ? ",points" : "") \
 			(cpus != "" ? ",cpus=" cpus : "") (floor != "" ? ",floor=" floor : "")
 		table[++ntable] = sname " " part " " profile " " limit " " est " " later " " \
 			(span == "" ? part == "OS" : span) " " (switches == "" ? toupper(sname) : switches) \
@@ -205,7 +209,7 @@ function rest(s) { sub(/^[ \t]*[^ \t]+[ \t]*/, "", s); sub(/[ \t]+$/, "", s); re
 	if (ind != bind[depth]) bad("indented, but not under a block")
 }
 depth == 0 && (kw == "group" || kw == "steps") { begin_stanza(kw, $2); facts(3); next }
-depth == 0 && kw ~ /^(part|profile|limit|estimate|later|resweep|span|switch|again|pin|hide|points|requires|sweeps|runs|cpus|floor)$/ { facts(1); next }
+depth == 0 && kw ~ /^(part|profile|limit|estimate|later|resweep|cut|span|switch|again|pin|hide|points|requires|sweeps|runs|cpus|floor)$/ { facts(1); next }
 depth == 0 && kw == "metric" {
 	# "metric NAME REGEX": a result line whose label matches is NAME.
 	if (NF >= 3 && $2 ~ /^[A-Za-z0-9_.]+$/) metric[++nmetric] = $2 " = " rest(arg)

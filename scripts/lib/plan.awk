@@ -106,6 +106,7 @@ NF >= 11 {
 	sw[g] = match(flags[g], /,sweeps=[0-9]+,/) ? substr(flags[g], RSTART + 8, RLENGTH - 9) + 0 : 1
 	pts[g] = index(flags[g], ",points,") > 0
 	resw[g] = match(flags[g], /,resweep=[^,]+,/) ? substr(flags[g], RSTART + 9, RLENGTH - 10) : ""
+	cutm[g] = match(flags[g], /,cut=[^,]+,/) ? substr(flags[g], RSTART + 5, RLENGTH - 6) : ""
 	if (match(flags[g], /,floor=[0-9]+,/)) ownfl[g] = substr(flags[g], RSTART + 7, RLENGTH - 8) + 0
 	lo[g] = 1; hi[g] = 1
 	if (again[g] != "-") {
@@ -155,6 +156,8 @@ function first_cost(g, c) {
 function later_cost(g, c,    a, d) {
 	if (again[g] == "-") return 0
 	if (g in prev_later) return prev_later[g]
+	# Its sweeps cut (CUT in the run): its cut model, where it has one.
+	if (cutm[g] != "" && sw[g] < sw0[g]) return cost(cutm[g], span_of(g, c))
 	if (lat[g] != "-") return cost(lat[g], span_of(g, c))
 	# "again N/D" without a later model: that share of the first.
 	split(again[g], d, "/")
