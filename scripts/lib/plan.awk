@@ -52,7 +52,7 @@
 # and then leaves the groups flagged points unswept (every invocation
 # their pass2 steps: the summary's points, no curves), the dearest sweep
 # first; last of all, a group flagged floor=N comes down to N invocations
-# (below RUNS_FLOOR: a dear group whose intervals each judge its figures,
+# (below RUNS_FLOOR: a dear group that compare may judge between runs,
 # as stream's), and it says so.
 #
 # Output, tab-separated:
