@@ -40,7 +40,7 @@ sub make_plan {
 		my @f = split /\t/;
 		if ($f[0] eq 'group') {
 			my %g;
-			@g{qw(count least sweeps first later span asked pfirst floor)} = @f[ 2 .. 10 ];
+			@g{qw(count least sweeps first later span asked pfirst floor cut)} = @f[ 2 .. 11 ];
 			$p{group}{ $f[1] } = \%g;
 			push @{ $p{order} }, $f[1];
 		} elsif ($f[0] eq 'run') {
@@ -120,13 +120,20 @@ is_deeply($p->{notes}, [ "over the budget: m not swept (the summary's points onl
 is($p->{total}, 17, '... the total its three later invocations, 1.5 s, and b\'s 15 s');
 $p = make_plan([ tl('b', '5'), tl('m', '4', '0.5', 0, '1/8', 'sweeps=2') ], budget => 20);
 is($p->{group}{m}{sweeps}, 1, 'without points: swept once, however far over');
-# cut=MODEL: a later invocation's cost where the plan cut the sweeps (the
-# run sets CUT and the group measures less), its later model otherwise.
+# cut=MODEL: a later invocation's cost where the plan cut it (the run
+# sets CUT and the group measures less), after the sweeps and counts; at
+# budget 20 (17.6 s) b at 3 x 5 s and m swept once at 3 (4 + 2 x 0.5) are
+# 20 s, cut 19.2; at budget 23 (20.24 s) the 20 s fit.
 my @ct = (tl('b', '5'), tl('m', '4', '0.5', 0, '1/8', 'sweeps=2,cut=0.1'));
 $p = make_plan(\@ct, budget => 20);
-is_deeply([ map { $p->{group}{m}{$_} } qw(sweeps later) ], [ 1, '0.10' ], 'cut=0.1, its sweeps cut: later 0.1 s');
+is_deeply([ map { $p->{group}{m}{$_} } qw(sweeps later cut) ], [ 1, '0.10', 1 ],
+	  'cut=0.1, over after the sweeps and counts: its later invocations cut, 0.1 s');
+like($p->{notes}[0], qr/m later at the summary's points only/, '... and the note says so');
+$p = make_plan(\@ct, budget => 23);
+is_deeply([ map { $p->{group}{m}{$_} } qw(sweeps later cut) ], [ 1, '0.50', 0 ],
+	  '... swept once and within the budget: not cut, 0.5 s');
 $p = make_plan(\@ct, budget => 86400);
-is_deeply([ map { $p->{group}{m}{$_} } qw(sweeps later) ], [ 2, '0.50' ], '... its sweeps kept: later 0.5 s');
+is_deeply([ map { $p->{group}{m}{$_} } qw(sweeps later cut) ], [ 2, '0.50', 0 ], '... its sweeps kept: later 0.5 s');
 $p = make_plan(\@pt, budget => 33);
 is($p->{group}{m}{sweeps}, 1, 'budget 33: the counts and one sweep fit, it stays swept');
 

@@ -168,7 +168,7 @@ is_deeply(steps('ctx', PASS => 3, POINTS => 1, PROFILE => 'quick'), steps('ctx',
 	  'ctx, a later invocation of the quick profile: the summary\'s points alone');
 is_deeply([ grep { /^run/ } @{ steps('ctx', PASS => 2, POINTS => 1, POINT_K => 1, CUT => 'YES') } ],
 	  [ map { "run lat_ctx -s $_ 2 8 16" } 0, 16, 64 ],
-	  'ctx, a later invocation where the plan cut its sweeps: the summary\'s points alone');
+	  'ctx, a later invocation the plan cut: the summary\'s points alone');
 # mmap: its sweeps map every size; its later invocations MB, the summary's point.
 is_deeply(steps('mmap'), [ 'file 64', 'title "mappings', 'run lat_mmap 524288..64m /x/XXX', 'out' ],
 	  'mmap, a sweep: every size from 512 KB to MB');

@@ -12,7 +12,7 @@
 #                   again "-" or N/D; flags "-" or a comma list of pin,
 #                   hide, file (it uses $FILE), dropin, requires=KEY,
 #                   sweeps=N, runs=MIN-MAX, cut=MODEL: what a later
-#                   invocation costs where the plan cut its sweeps (CUT),
+#                   invocation costs where the plan cut those (CUT),
 #                   resweep=MODEL: what a sweep
 #                   after the first costs, points: its pass2 steps (and
 #                   its first invocation's FIRST ones) make every figure

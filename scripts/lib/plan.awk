@@ -51,12 +51,14 @@
 # not fit, it takes them down to RUNS_FLOOR (the second sweeps go first)
 # and then leaves the groups flagged points unswept (every invocation
 # their pass2 steps: the summary's points, no curves), the dearest sweep
-# first; last of all, a group flagged floor=N comes down to N invocations
+# first, then a group flagged cut=MODEL has its later invocations cut
+# (CUT: ctx's measure the summary's points alone); last of all, a group
+# flagged floor=N comes down to N invocations
 # (below RUNS_FLOOR: a dear group that compare may judge between runs,
 # as stream's), and it says so.
 #
 # Output, tab-separated:
-#   group NAME COUNT LEAST SWEEPS FIRST LATER SPAN_MS ASKED PFIRST FLOOR
+#   group NAME COUNT LEAST SWEEPS FIRST LATER SPAN_MS ASKED PFIRST FLOOR CUT
 #                                                    the plan per group
 #                                                    (ASKED: the sweeps
 #                                                    before a cut;
@@ -65,7 +67,9 @@
 #                                                    FLOOR: the least the
 #                                                    run may come down to
 #                                                    when it would pass
-#                                                    the budget)
+#                                                    the budget; CUT: 1
+#                                                    where its later
+#                                                    invocations were cut)
 #   run NAME K                                       every invocation, in
 #                                                    run order; those with
 #                                                    K above COUNT are the
@@ -156,8 +160,8 @@ function first_cost(g, c) {
 function later_cost(g, c,    a, d) {
 	if (again[g] == "-") return 0
 	if (g in prev_later) return prev_later[g]
-	# Its sweeps cut (CUT in the run): its cut model, where it has one.
-	if (cutm[g] != "" && sw[g] < sw0[g]) return cost(cutm[g], span_of(g, c))
+	# Its later invocations cut (CUT in the run): its cut model.
+	if (g in cutd) return cost(cutm[g], span_of(g, c))
 	if (lat[g] != "-") return cost(lat[g], span_of(g, c))
 	# "again N/D" without a later model: that share of the first.
 	split(again[g], d, "/")
@@ -258,6 +262,17 @@ END {
 			}
 		}
 		if (best == "") {
+			# Then a group with a cut model: its later invocations
+			# cut (CUT: ctx's keep to the summary's points), where
+			# that saves most.
+			for (i = 1; i <= n; i++) {
+				g = order[i]
+				if (cutm[g] == "" || (g in cutd) || again[g] == "-" || runs != "") continue
+				d = (cnt[g] - sw[g]) * (later_cost(g, cnt[g]) - cost(cutm[g], span_of(g, cnt[g])))
+				if (d > 0 && (best == "" || d > bd)) { best = g; bd = d; how = "cut" }
+			}
+		}
+		if (best == "") {
 			# Last of all: a group whose floor is below RUNS_FLOOR
 			# (its floor flag) gives up invocations down to it, the
 			# dearest first.
@@ -270,12 +285,15 @@ END {
 		}
 		if (best == "") break
 		if (how == "sweep") { sw[best]--; fewsw[best] = 1 }
+		else if (how == "cut") cutd[best] = 1
 		else { cnt[best]--; fewer[best] = 1 }
 		total = plan_total()
 	}
 	for (i = 1; i <= n; i++) if (order[i] in fewsw)
 		gave = gave (gave == "" ? "" : ", ") order[i] \
 			(sw[order[i]] == 0 ? " not swept (the summary's points only)" : " swept " (sw[order[i]] == 1 ? "once" : sw[order[i]] " times"))
+	for (i = 1; i <= n; i++) if (order[i] in cutd)
+		gave = gave (gave == "" ? "" : ", ") order[i] " later at the summary's points only"
 	for (i = 1; i <= n; i++) if (order[i] in fewer)
 		gave = gave (gave == "" ? "" : ", ") order[i] " " (cnt[order[i]] == 1 ? "once" : cnt[order[i]] " times")
 	if (gave != "") print "note", "over the budget: " gave
@@ -312,7 +330,7 @@ END {
 		if (floor > least) floor = least
 		print "group", g, cnt[g], least, sw[g],
 			sprintf("%.2f", first_cost(g, cnt[g])), sprintf("%.2f", later_cost(g, cnt[g])),
-			span_of(g, cnt[g]), sw0[g], sprintf("%.2f", pfirst_cost(g, cnt[g])), floor
+			span_of(g, cnt[g]), sw0[g], sprintf("%.2f", pfirst_cost(g, cnt[g])), floor, (g in cutd)
 	}
 	# The order: the first invocations in lmbench3's order, each at its
 	# share of the first round's time, and each group's later ones spread

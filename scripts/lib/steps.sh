@@ -251,8 +251,9 @@ memlat_from() {
 # it.  The K-th later invocation (POINT_K, scripts/lmbench) takes the
 # (2K-1)-th and 2K-th sizes of an order that puts the sizes without any
 # of the summary's points first, round again after the last.  Where the
-# plan cut ctx's sweeps (CUT: the budget too short for its three), the
-# later invocations keep to the summary's points, as the quick profile's.
+# plan cut ctx's later invocations (CUT: one of its last resorts where the
+# budget is short), they keep to the summary's points, as the quick
+# profile's.
 # The sizes (KB) of the summary's points.
 CTX_SUMMARY_SIZES="0 16 64"
 ctx_summary() { [ "${PROFILE:-standard}" = quick ] || [ -n "${POINTS:-}" ]; }
