@@ -9,6 +9,7 @@
 #                                  # {also}{decl}, {parallelism_decl})
 #   my $s2 = LMPast::series($s);   # a copy of a series with {decls}
 #   my $of = LMPast::stats_of($st); # what a #stats line describes
+#   my $d = LMPast::pairs($text);  # a record's key=value pairs (before 7)
 #
 # Before [RESULTS_FORMAT: 6] a file's lines are read by their wording too
 # (LMResults reads a newer file's records alone):
@@ -34,6 +35,17 @@ use LMNames;
 *better = \&LMNames::better;
 *finite = \&LMNames::finite;
 my $NUM = $LMNames::NUM;
+
+# A record line's members before [RESULTS_FORMAT: 7]: key=value pairs,
+# a value in double quotes where it has spaces (LMResults::record).
+sub pairs {
+	my ($s) = @_;
+	my %d;
+	while ($s =~ /(\w+)=("([^"]*)"|\S+)/g) {
+		$d{$1} = defined $3 ? $3 : $2;
+	}
+	return \%d;
+}
 
 # The series titles lmbench3 writes without the leading double quote.
 my $PLAIN_TITLE = qr/^(?:Memory (?:bzero|read|partial read|write|partial write|partial read\/write) bandwidth|Socket bandwidth using \S+|Memory load (?:parallelism|latency)|Random load latency)$/;

@@ -434,16 +434,12 @@ sub header {
 
 sub parse_stats {
 	my ($s) = @_;
-	my %st;
-	while ($s =~ /(\w+)=("([^"]*)"|\S+)/g) {
-		my ($k, $v) = ($1, defined $3 ? $3 : $2);
-		$st{$k} = $v;
+	my %st = %{ record($s) };
+	# Before RESULTS_FORMAT 7 lists were "a,b,c": the samples, the CPUs
+	# a result ran on and each sample's taint code (0: clean).
+	for (grep { defined $st{$_} && !ref $st{$_} } qw(samples cpus taint)) {
+		$st{$_} = [ map { /^$NUM$/ ? $_ + 0 : $_ } split /,/, $st{$_} ];
 	}
-	$st{samples} = [ map { /^$NUM$/ ? $_ + 0 : $_ } split /,/, $st{samples} ]
-		if defined $st{samples};
-	# The CPUs a result ran on and each sample's taint code (0: clean).
-	$st{$_} = [ map { /^\d+$/ ? $_ + 0 : $_ } split /,/, $st{$_} ]
-		for grep { defined $st{$_} } qw(cpus taint);
 	for (qw(n min q1 median q3 max ci_lo ci_hi ci_level parallel tainted
 		cpu_share switches migrations ghz), grep { /_op$/ } keys %st) {
 		$st{$_} += 0 if defined $st{$_} && $st{$_} =~ /^$NUM$/;
@@ -451,6 +447,112 @@ sub parse_stats {
 	$st{invalid} = stats_problem(\%st);
 	delete $st{invalid} unless defined $st{invalid};
 	return \%st;
+}
+
+# A record's members (#stats, #metric, #series, #finding, #counters) as
+# one flat hash: since RESULTS_FORMAT 7 a JSON object as the harness
+# writes it (lib_metric.c), its ci {lo, hi, level} as ci_lo, ci_hi and
+# ci_level, its counters' members at the top (missing as
+# counters_missing), at_s as at, and the object itself as {record} (what
+# scripts/json gives of it); in older files key=value pairs
+# (LMPast::pairs).  A record that is not a JSON object is empty.
+my %FLAT = (ci => 'ci_', counters => '');
+sub record {
+	my ($s) = @_;
+	return LMPast::pairs($s) unless $s =~ /^\s*\{/;
+	my $o = json_object($s);
+	return {} unless ref $o eq 'HASH';
+	my %r = (record => $o);
+	for my $k (keys %$o) {
+		my $v = $o->{$k};
+		if (ref $v eq 'HASH' && exists $FLAT{$k}) {
+			$r{ $k eq 'counters' && $_ eq 'missing' ? 'counters_missing'
+				: "$FLAT{$k}$_" } = $v->{$_} for keys %$v;
+		} else {
+			$r{ $k eq 'at_s' ? 'at' : $k } = $v;
+		}
+	}
+	return \%r;
+}
+
+# A JSON text into Perl data (null: undef; true and false: 1 and 0), or
+# undef where it is none or nests deeper than a record (8 levels).
+# Records are read many to a file, and JSON::PP reads them 50 times
+# slower than this: one pattern a token.
+my $JNUM = qr/-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?/;
+my %ESC = ('"' => '"', '\\' => '\\', '/' => '/', b => "\b", f => "\f",
+	n => "\n", r => "\r", t => "\t");
+sub json_object {
+	my ($s) = @_;
+	my $v = flat_object($s);
+	return $v if $v;
+	pos($s) = 0;
+	$v = eval { json_value(\$s) };
+	return undef unless defined $v && $s =~ /\G\s*\z/gc;
+	return $v;
+}
+# What a record is (an object of strings without escapes, numbers, null,
+# lists of numbers, and objects of those, one level down) in one pattern
+# a member; undef for anything else, which json_value reads.
+sub flat_object {
+	my ($s) = @_;
+	my (%top, $h);
+	$s =~ /\G\s*\{\s*/gc or return undef;
+	$h = \%top;
+	return \%top if $s =~ /\G\}\s*\z/gc;
+	for (;;) {
+		$s =~ /\G"([^"\\]*)"\s*:\s*(?:"([^"\\]*)"|($JNUM)|\[(\s*$JNUM\s*(?:,\s*$JNUM\s*)*)?\]|(null)|(\{))\s*/gc
+			or return undef;
+		my ($k, $str, $num, $list, $null, $open) = ($1, $2, $3, $4, $5, $6);
+		if (defined $open) {
+			return undef if $h != \%top;
+			$h = $top{$k} = {};
+			next unless $s =~ /\G\}\s*/gc;
+			$h = \%top;
+		} else {
+			$h->{$k} = defined $str ? $str : defined $num ? $num + 0 : defined $null ? undef
+				: [ map { $_ + 0 } split /,/, ($list // '') =~ s/\s+//gr ];
+		}
+		while ($s =~ /\G\}\s*/gc) {
+			return $s =~ /\G\z/gc ? \%top : undef if $h == \%top;
+			$h = \%top;
+		}
+		$s =~ /\G,\s*/gc or return undef;
+	}
+}
+sub json_value {
+	my ($r, $depth) = @_;
+	die if ($depth //= 0) > 8;
+	# One pattern tells the value: a string, a number, a list of
+	# numbers (the samples), or the opening of a list or an object.
+	$$r =~ /\G\s*(?:"((?:[^"\\]|\\.)*)"|($JNUM)|\[(\s*$JNUM\s*(?:,\s*$JNUM\s*)*)\]|([[{])|(null|true|false))/gc
+		or die;
+	my ($str, $num, $list, $open, $word) = ($1, $2, $3, $4, $5);
+	if (defined $str) {
+		my $t = $str;
+		$t =~ s/\\(?:u([0-9a-fA-F]{4})|(.))/defined $1 ? chr(hex $1) : $ESC{$2} \/\/ die/ge
+			if index($t, '\\') >= 0;
+		return $t;
+	}
+	return $num + 0 if defined $num;
+	return [ map { $_ + 0 } split /,/, $list =~ s/\s+//gr ] if defined $list;
+	return $word eq 'null' ? undef : $word eq 'true' ? 1 : 0 if defined $word;
+	if ($open eq '[') {
+		my @a;
+		return \@a if $$r =~ /\G\s*\]/gc;
+		do { push @a, json_value($r, $depth + 1) } while $$r =~ /\G\s*,/gc;
+		$$r =~ /\G\s*\]/gc or die;
+		return \@a;
+	}
+	my %h;
+	return \%h if $$r =~ /\G\s*\}/gc;
+	do {
+		$$r =~ /\G\s*"((?:[^"\\]|\\.)*)"\s*:/gc or die;
+		my $k = $1;
+		$h{$k} = json_value($r, $depth + 1);
+	} while $$r =~ /\G\s*,/gc;
+	$$r =~ /\G\s*\}/gc or die;
+	return \%h;
 }
 
 # The samples a #stats line's statistics are over, in the order taken:
@@ -465,14 +567,7 @@ sub used_samples {
 
 # The keys of a #metric or #series line (name=, unit=, better=, bytes=,
 # kind=; a series' x_name=, x_unit=, y_name=, y_unit=, col=, point=).
-sub declaration {
-	my ($s) = @_;
-	my %d;
-	while ($s =~ /(\w+)=("([^"]*)"|\S+)/g) {
-		$d{$1} = defined $3 ? $3 : $2;
-	}
-	return \%d;
-}
+sub declaration { return record($_[0]) }
 
 # A #series line: one more family of the block's point metrics (a
 # program that runs once per point declares its series each time: the
@@ -588,8 +683,11 @@ sub stats_problem {
 	for (qw(ci_level parallel)) {
 		return "$_ is not a finite number" if defined $st->{$_} && !finite($st->{$_});
 	}
+	# A JSON record's samples are numbers already (or null): finite
+	# unless infinite (inf - inf is no number).
 	return 'a sample is not a finite number'
-		if grep { !finite($_) } @{ $st->{samples} // [] };
+		if $st->{record} ? grep { !defined $_ || ref $_ || $_ - $_ != 0 } @{ $st->{samples} // [] }
+			: grep { !finite($_) } @{ $st->{samples} // [] };
 	return 'n is not the number of samples'
 		unless $st->{n} == @{ $st->{samples} // [] };
 	return 'min, quartiles, median and max out of order'
