@@ -28,12 +28,12 @@ for my $op (qw(rd wr rdwr cp fwr frd fcp bzero bcopy)) {
 	my $r = run([bin('bw_mem'), '-N', 3, '256K', 'bcopy'],
 		    env => {quick_env(), LMBENCH_STATS => 1});
 	my ($p) = $r->{err} =~ /^0\.262144 ($n)$/m;
-	my ($m) = $r->{err} =~ /^#stats label="bcopy" [^\n]* median=($n) /m;
+	my ($m) = $r->{err} =~ /^#stats \{"label":"bcopy",[^\n]*"median":($n),/m;
 	ok(defined $p && defined $m && $m > 0 && printed_as($p, $m),
 	   'bcopy: the figure printed is its #stats median') or diag($r->{err});
 }
 oracle_ok('bw_mem bcopy', program => [bin('bw_mem'), '256K', 'bcopy'],
-	  parse => qr/^#stats label="bcopy" [^\n]* max=($n) /m,
+	  parse => qr/^#stats \{"label":"bcopy",[^\n]*"max":($n),/m,
 	  oracle => [bin('t/stream_check'), 100, 256 * 1024 / 8],
 	  oparse => qr/^copy best ($n) /m, better => 'higher', factor => 0.5,
 	  within => 1.5, env => {quick_env(), ENOUGH => 500, LMBENCH_STATS => 1},
@@ -71,8 +71,8 @@ bad_input_ok('bw_mem', ['8k', 'x', 'rd'], 'a bad size among several');
 # LMBENCH_STATS adds the series' declaration and one #stats line.
 $r = run([bin('bw_mem'), '-N', 3, '8k', 'rd'],
 	 env => {quick_env(), LMBENCH_STATS => 1});
-like($r->{err}, qr/^#series name=bw_mem\.rd unit=MB\/sec better=higher bytes="bytes read" x_name=size x_unit=MB\n0\.008192 $n\n(?:#counters .*\n)?#stats .*unit=MB\/sec/,
-     '#series and #stats lines');
+like($r->{err}, qr/^#series \{"name":"bw_mem\.rd","unit":"MB\/sec","better":"higher","bytes":"bytes read","x_name":"size","x_unit":"MB"\}\n0\.008192 $n\n(?:#counters .*\n)?#stats \{.*"unit":"MB\/sec"/,
+     '#series and #stats records');
 
 bad_input_ok('bw_mem', [], 'no argument');
 bad_input_ok('bw_mem', ['8k'], 'no operation');

@@ -32,7 +32,7 @@ for my $case ([['-m', '1'], '0.000001'], [['-m', '1024'], '0.001024'],
 	is($r->{status}, 0, 'three -m: exit 0') or diag($r->{err});
 	my @x = $r->{err} =~ /^($n) $n MB\/sec$/mg;
 	is_deeply(\@x, [ '0.001024', '0.065536', '1.048576' ], 'three -m: a line per size, in order');
-	my @ns = $r->{err} =~ /^#stats label="bw_tcp" .* n=(\d+) /mg;
+	my @ns = map { $_->{n} } grep { $_->{label} eq 'bw_tcp' } records($r->{err});
 	is_deeply(\@ns, [ 4, 4, 4 ], 'three -m: 4 rounds each');
 	$r = run([bin($prog), '-P', 2, '-N', 2, '-m', '1k', '-m', '64k'], env => {quick_env()});
 	is($r->{status}, 0, '-P 2, two -m: exit 0') or diag($r->{err});

@@ -44,7 +44,7 @@ sub parse_out {
 			push @{ $o{$cur} }, [ $1, $2, $lines[$i + 1] // '' ];
 		} elsif ($l =~ /^disk \Q$img\E seek \(([^)]*)\): ($n) microseconds$/) {
 			($o{smode}, $o{seek}, $o{seek_stats}) = ($1, $2, $lines[$i + 1] // '');
-		} elsif ($l =~ /^#series name=(\S+) /) {
+		} elsif ($l =~ /^#series \{"name":"([^"]+)"/) {
 			push @{ $o{series} }, $1;
 		} elsif ($l !~ /^#stats /) {
 			push @{ $o{other} }, $l;
@@ -52,11 +52,11 @@ sub parse_out {
 	}
 	return \%o;
 }
-# The #stats line after a figure: n samples, and its median is the figure.
+# The #stats record after a figure: n samples, and its median is the figure.
 sub stats_ok {
 	my ($stats, $value, $samples, $what) = @_;
-	my ($count) = $stats =~ / n=(\d+) /;
-	my ($med) = $stats =~ / median=($n) /;
+	my ($st) = records($stats);
+	my ($count, $med) = $st ? @$st{qw(n median)} : ();
 	is($count, $samples, "$what: $samples samples");
 	ok(defined $med && $med > 0 && abs($med - $value) <= 0.005 + $med * 1e-5,
 	   "$what: a positive median, the one printed");

@@ -41,16 +41,16 @@ SKIP: {
 	unlike($r->{err}, qr/clock probe|warning/, 'cold run: no note or warning');
 }
 
-# #stats: n, order, interval containing the median, raw samples.
+# The #stats record: n, order, interval containing the median, raw samples.
 $r = run([$ls, '-N', 7, 'null'], env => {quick_env(), LMBENCH_STATS => 1});
-my ($line) = $r->{err} =~ /^(#stats .*)$/m;
-ok($line, 'LMBENCH_STATS=1 prints a #stats line');
-my %f = ($line // '') =~ /(\w+)=("[^"]*"|\S+)/g;
+my ($rec) = records($r->{err});
+ok($rec, 'LMBENCH_STATS=1 prints a #stats record');
+my %f = %{ $rec // {} };
 # More intervals where fewer than half were clean, at most as many again.
 ok($f{n} >= 7 && $f{n} <= 14, "n = repetitions, up to twice ($f{n})");
-is($f{label}, '"Simple syscall"', 'label');
+is($f{label}, 'Simple syscall', 'label');
 is($f{unit}, 'microseconds', 'unit');
-my @s = split /,/, $f{samples} // '';
+my @s = @{ $f{samples} // [] };
 is(scalar @s, $f{n}, 'raw samples, n of them');
 ok($f{min} <= $f{q1} && $f{q1} <= $f{median} && $f{median} <= $f{q3} &&
    $f{q3} <= $f{max}, 'min <= q1 <= median <= q3 <= max');
@@ -61,8 +61,10 @@ my ($v) = $r->{err} =~ /^Simple syscall: ($n) /m;
 ok(abs($v - $f{median}) <= 1e-4 + 1e-3 * $v, 'reported value is the median');
 
 $r = run([$ls, '-P', 3, 'null'], env => {quick_env(), LMBENCH_STATS => 1});
-like($r->{err}, qr/^#stats .* parallel=3 overlap=[01]\.[0-9]{3} .* n=11 /m,
-     '-P 3: one sample per round of all copies, with their overlap');
+($rec) = records($r->{err});
+ok($rec && $rec->{parallel} == 3 && ($rec->{overlap} // -1) >= 0 && $rec->{overlap} <= 1
+   && $rec->{n} == 11, '-P 3: one sample per round of all copies, with their overlap')
+	or diag($r->{err});
 # The environment is input: a bad value is refused before any work, with
 # the reason and then the usage line, exit 2.
 for my $c ([ LMBENCH_SCHED => 'CUSTOM 999', qr/there is no CPU 999/ ],
@@ -91,16 +93,18 @@ for my $c ([ LMBENCH_SCHED => 'CUSTOM 999', qr/there is no CPU 999/ ],
 # 300 ms asks for more than 11 and the cap bounds it.
 sub stats_n {
 	my ($err) = @_;
-	my ($n) = $err =~ /^#stats .* n=(\d+) /m;
-	return $n // -1;
+	my ($rec) = records($err);
+	return $rec ? $rec->{n} : -1;
 }
 my %q = (quick_env(), ENOUGH => 1000, LMBENCH_STATS => 1);
 # Which invocation of its group a result is, and when it was taken
-# (scripts/lmbench says both): on the #stats line; run by hand, neither.
+# (scripts/lmbench says both): in the #stats record; run by hand, neither.
 $r = run([$ls, 'null'], env => { %q, LMBENCH_INVOCATION => '', LMBENCH_RUN_T0 => '' });
-unlike($r->{err}, qr/^#stats .*\b(?:inv|at)=/m, 'by hand: no inv=, no at=');
+($rec) = records($r->{err});
+ok($rec && !exists $rec->{inv} && !exists $rec->{at}, 'by hand: no inv, no at_s');
 $r = run([$ls, 'null'], env => { %q, LMBENCH_INVOCATION => 7, LMBENCH_RUN_T0 => time - 100 });
-my ($inv, $at) = $r->{err} =~ /^#stats .* inv=(\d+) at=([\d.]+)/m;
+($rec) = records($r->{err});
+my ($inv, $at) = $rec ? @$rec{qw(inv at)} : ();
 ok(defined $inv && $inv == 7 && $at >= 99 && $at < 200,
    'LMBENCH_INVOCATION=7, the run 100 s old: inv=7, at= the seconds since (' . ($at // 'none') . ')')
 	or diag($r->{err});
@@ -109,7 +113,7 @@ ok(defined $inv && $inv == 7 && $at >= 99 && $at < 200,
 $r = run([$ls, 'null'], env => { %q, LMBENCH_SPAN => 0 });
 {
 	my $got = stats_n($r->{err});
-	my ($tainted) = $r->{err} =~ /^#stats .* tainted=(\d+)/m;
+	my ($tainted) = map { $_->{tainted} } records($r->{err});
 	ok($got == 11 || ($got > 11 && $got <= 22 && ($tainted // 0) > 0),
 	   "LMBENCH_SPAN=0: the 11 repetitions, more only to retime tainted ones ($got)")
 		or diag($r->{err});

@@ -24,11 +24,11 @@ ok(@x == 2 && !grep({ !($_ > 0 && $_ < 100000) } @x), 'plausible values')
 
 # Each line declares its own name: lmbench3's quantity keeps lmbench3's.
 $r = run([bin($prog), '-N', 2], env => {quick_env(), LMBENCH_STATS => 1});
-is_deeply([ $r->{err} =~ /^#stats label="([^"]*)" [^\n]* name=(\S+) /mg ],
+is_deeply([ map { ($_->{label}, $_->{name}) } records($r->{err}) ],
 	  [ 'TCP/IP connection cost to 127.0.0.1', 'net.local.tcp_connect',
 	    'TCP/IP connection with accept to 127.0.0.1',
 	    'net.local.tcp_connect_accept' ],
-	  'each line its #stats line and its own name') or diag($r->{err});
+	  'each line its #stats record and its own name') or diag($r->{err});
 
 server_cycle($prog,
 	label => qr/^TCP\/IP\ connection\ cost\ to\ 127\.0\.0\.1:\ $n\ microseconds\n

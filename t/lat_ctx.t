@@ -79,29 +79,28 @@ sub stats_series_ok {
 		my @l = split /\n/, $r->{err}, -1;
 		my @stats = grep { /^#stats/ } @l;
 		my @rest = grep { !/^#(?:stats|series|counters)/ } @l;
-		is(scalar(grep { /^#series name=ctx\.size_\d+k unit=microseconds better=lower x_name=processes x_unit=processes$/ } @l),
+		is(scalar(grep { /^#series \{"name":"ctx\.size_\d+k","unit":"microseconds","better":"lower","x_name":"processes","x_unit":"processes"\}$/ } @l),
 		   1, 'the series declared');
 		is(scalar(@stats), @procs + 1, 'a #stats line per point');
-		is(scalar(grep { / part=overhead / } @stats), 1, 'the overhead\'s said by part=overhead');
-		is(scalar(grep { / part=incl_overhead / } @stats), scalar(@procs),
-		   'each ring\'s by part=incl_overhead');
+		is(scalar(grep { /"part":"overhead"/ } @stats), 1, 'the overhead\'s said by part overhead');
+		is(scalar(grep { /"part":"incl_overhead"/ } @stats), scalar(@procs),
+		   'each ring\'s by part incl_overhead');
 		is_deeply([map { (/^(\d+) /)[0] } @rest[1 .. $#procs + 1]],
 			  \@procs, 'counts in the order given');
 		is(scalar(@rest), @procs + 3, 'header, counts, blank line');
 		my (@min, @n);
-		for my $s (@stats) {
-			my ($v) = $s =~ / samples=(\S+)/;
-			my @v = split /,/, ($v // '');
+		for my $s (map { records($_) } @stats) {
+			my @v = @{ $s->{samples} // [] };
 			push @n, scalar(@v);
 			# The statistics are over the clean intervals where
-			# the line says so (taint= 0 for a clean one).
-			if ($s =~ / median_of=clean/) {
-				my @t = split /,/, ($s =~ / taint=(\S+)/)[0];
+			# the record says so (taint 0 for a clean one).
+			if (($s->{median_of} // '') eq 'clean') {
+				my @t = @{ $s->{taint} };
 				@v = @v[grep { !$t[$_] } 0 .. $#v];
 			}
 			@v = sort { $a <=> $b } @v;
 			push @min, $fixed ? $v[0] : median(@v);
-			like($s, qr/ parallel=$par /, 'parallel copies named');
+			is($s->{parallel}, $par, 'parallel copies named');
 		}
 		# Parallel copies: one sample per round of all of them.
 		is_deeply(\@n, [($nint) x @n],

@@ -53,9 +53,9 @@ is_deeply([leftovers()], [], 'nothing left after -P 2');
 $r = run([bin('lat_fs'), '-N', '2', $dir],
 	 env => {quick_env(), LMBENCH_STATS => 1});
 is($r->{status}, 0, 'LMBENCH_STATS: exit 0');
-my @kinds = map { /^#stats label="lat_fs (create)" .*col=3 / ? $1
-		  : /^#stats label="lat_fs (delete)" .*col=4 / ? $1
-		  : /^#series name=(fs\.\w+) / ? $1
+my @kinds = map { /^#stats \{"label":"lat_fs (create)",.*"col":3,/ ? $1
+		  : /^#stats \{"label":"lat_fs (delete)",.*"col":4,/ ? $1
+		  : /^#series \{"name":"(fs\.\w+)"/ ? $1
 		  : /^#counters / ? 'counters'
 		  : /^([0-9]+k)\t/ ? 'line' : "other: $_" } split /\n/, $r->{err};
 is_deeply(\@kinds, [ 'fs.latency', 'fs.create', 'fs.delete', 'line', 'counters', 'create', 'delete',

@@ -48,9 +48,10 @@ if ($two) {
 		for my $i (0 .. $#l - 1) {
 			next unless $l[$i] =~ /^\d+ ($n)$/;
 			my $y = $1;
-			my ($samples) = ($l[$i + 1] // '') =~ /^#stats label="lat_mem_load" unit=nanoseconds .*\bsamples=(\S+)/;
-			push(@bad, "no #stats after '$l[$i]'"), next unless $samples;
-			my @s = sort { $a <=> $b } split /,/, $samples;
+			my ($st) = grep { $_->{label} eq 'lat_mem_load' && $_->{unit} eq 'nanoseconds' }
+				records($l[$i + 1] // '');
+			push(@bad, "no #stats after '$l[$i]'"), next unless $st && $st->{samples};
+			my @s = sort { $a <=> $b } @{ $st->{samples} };
 			push @n, scalar @s;
 			my $med = @s % 2 ? $s[$#s / 2] : ($s[@s / 2 - 1] + $s[@s / 2]) / 2;
 			push @bad, "'$l[$i]': median of samples $med" if abs($med - $y) > 0.001 * $y + 0.001;

@@ -67,12 +67,12 @@ SKIP: {
 # with -N 5 each has 5 samples; with LMBENCH_SPAN the rounds go on for
 # that long, the same number for every operation.
 $r = run([bin('lat_ops'), '-N', 5], env => {quick_env(), LMBENCH_STATS => 1});
-my @ns = $r->{err} =~ /^#stats .* n=(\d+) /mg;
+my @ns = map { $_->{n} } records($r->{err});
 is(scalar(@ns), scalar(@labels), '-N 5: a #stats line per operation');
 is_deeply([ grep { $_ != 5 } @ns ], [], '-N 5: 5 samples each');
 $r = run([bin('lat_ops'), '-N', 3], env => {quick_env(), LMBENCH_STATS => 1,
 					   LMBENCH_SPAN => 1000});
-@ns = $r->{err} =~ /^#stats .* n=(\d+) /mg;
+@ns = map { $_->{n} } records($r->{err});
 my %distinct = map { $_ => 1 } @ns;
 ok(@ns == @labels && keys(%distinct) == 1 && $ns[0] > 3,
    "LMBENCH_SPAN=1000: more rounds than -N 3, the same for every operation ($ns[0])");

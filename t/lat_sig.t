@@ -62,13 +62,13 @@ close($fh);
 	my $r = run([bin('lat_sig'), 'catch'],
 		    env => {quick_env(), LMBENCH_STATS => 1});
 	is($r->{status}, 0, 'catch with LMBENCH_STATS: exit 0');
-	like($r->{err}, qr/^\Q$label{catch}[0]\E: $n microseconds\n#metric name=sig\.catch unit=microseconds better=lower\n\z/,
+	like($r->{err}, qr/^\Q$label{catch}[0]\E: $n microseconds\n#metric \{"name":"sig\.catch","unit":"microseconds","better":"lower"\}\n\z/,
 	     'catch with LMBENCH_STATS: the value line and its #metric line');
 	$r = run([bin('lat_sig'), 'prot'],
 		 env => {quick_env(), LMBENCH_STATS => 1});
 	is($r->{status}, 0, 'prot with LMBENCH_STATS: exit 0');
 	my $ours = 'Protection fault, handler and siglongjmp';
-	like($r->{err}, qr/^Protection fault: $n microseconds\n#metric name=sig\.prot unit=microseconds better=lower\n\Q$ours\E: $n microseconds\n(?:#counters [^\n]*\n)?\#stats label="\Q$ours\E" [^\n]*name=sig\.prot_siglongjmp [^\n]*\n\z/,
+	like($r->{err}, qr/^Protection fault: $n microseconds\n#metric \{"name":"sig\.prot","unit":"microseconds","better":"lower"\}\n\Q$ours\E: $n microseconds\n(?:#counters [^\n]*\n)?\#stats \{"label":"\Q$ours\E",[^\n]*"name":"sig\.prot_siglongjmp",[^\n]*\n\z/,
 	     'prot with LMBENCH_STATS: #metric under the first, #stats under the second')
 		or diag($r->{err});
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/perl
-# A program's records are the truth its readers take (RESULTS_FORMAT 6,
+# A program's records are the truth its readers take (RESULTS_FORMAT 7,
 # doc/results.md "The layout"): every program of the build, run once with
 # its records (LMBENCH_STATS=1) and its JSON lines (--json), is read three
 # ways, and the three must agree:
@@ -46,7 +46,7 @@ sub values_of {
 my ($emit) = slurp('scripts/lmbench') =~ /^EMIT_AWK='\n(.*?)'\nemit\(\)/ms or die 'no EMIT_AWK';
 sub as_run_writes {
 	my ($prog, $text) = @_;
-	my $untitled = $text !~ /^"/m && $text =~ /^#(?:series |stats .*\bx_name=)/m;
+	my $untitled = $text !~ /^"/m && $text =~ /^#(?:series |stats .*"x_name":)/m;
 	$text = "\"$prog\n$text" if $untitled;
 	my $in = "$tmp/emit.in";
 	open(my $fh, '>', $in) or die;
@@ -55,7 +55,7 @@ sub as_run_writes {
 	my $r = run([ 'awk', '-v', 'blk=0', '-v', 'lastx=', '-v', 'hide=', '-v', "pend=$tmp/emit.pend",
 		      '-v', "st=$tmp/emit.st", '-v', "cst=$tmp/emit.cst", $emit, $in ]);
 	die "awk: $r->{err}" if $r->{status};
-	return "[RESULTS_FORMAT: 6]\n$r->{out}" . slurp("$tmp/emit.pend");
+	return "[RESULTS_FORMAT: 7]\n$r->{out}" . slurp("$tmp/emit.pend");
 }
 
 # The labels of a reading's values (not the points'): name => label.

@@ -98,21 +98,21 @@ is_deeply(\@shown, [], 'every line of a later invocation behind "#+" (or a note)
 my @syscall = $text =~ /^((?:#\+ )?)Simple syscall: /mg;
 is_deeply(\@syscall, [ '', '#+ ', '#+ ' ], 'lat_syscall null: three times, the first visible and first');
 ok((grep { /^Simple syscall: / } @{ $inv[0]{lines} }), '... in syscall\'s first invocation');
-# Each #stats line says which invocation took it and when (inv=, at=).
+# Each #stats record says which invocation took it and when (inv, at_s).
 my (@badinv, @nostats);
 for my $i (@inv) {
 	my @st = grep { /^#stats / } @{ $i->{lines} };
 	push @nostats, "$i->{group}/$i->{k}" unless @st;
 	for (@st) {
-		my ($k) = /\binv=(\d+)/;
-		my ($at) = /\bat=([\d.]+)/;
+		my ($rec) = records($_);
+		my ($k, $at) = $rec ? @$rec{qw(inv at)} : ();
 		push @badinv, "$i->{group}/$i->{k} at $i->{at} for $i->{s} s: $_"
 			unless defined $k && $k == $i->{k} && defined $at
 			    && $at >= $i->{at} - 0.1 && $at <= $i->{at} + $i->{s} + 0.2;
 	}
 }
 is_deeply(\@nostats, [], '#stats lines in every invocation');
-is_deeply(\@badinv, [], 'each with inv=<its invocation> and at= within its invocation\'s time');
+is_deeply(\@badinv, [], 'each with inv <its invocation> and at_s within its invocation\'s time');
 my $status = -r "$tmp/status" ? slurp("$tmp/status") : $r->{err};
 like($status, qr/^lmbench: profile standard, budget 120 s, 2 groups in 6 invocations \(syscall 3, sig 3\); estimated \d+ s$/m,
      'the status line: the plan, each group that runs again with its count');

@@ -51,8 +51,8 @@ like($text, qr/^\[ENOUGH: 2000\]\n\[ENOUGH_SOURCE: environment\]$/m,
      'ENOUGH from the environment reused');
 like($text, qr/^\[CHECK: (governor|thp|smt|hypervisor|load|working_set|steal): /m,
      'self-checks recorded');
-like($text, qr/^Simple syscall: [0-9.]+ microseconds\n(?:#counters missing=.*\n)?#stats label="Simple syscall" .*ci_lo=/m,
-     'a result line followed by its #stats line');
+like($text, qr/^Simple syscall: [0-9.]+ microseconds\n(?:#counters .*\n)?#stats \{"label":"Simple syscall",.*"ci":\{"lo":/m,
+     'a result line followed by its #stats record');
 # What the counters miss: before the first #stats line, then only where
 # it changes (each program says it; the run writes it once).
 my @said = $text =~ /^(#counters .*)$/mg;

@@ -45,7 +45,8 @@ for my $v (1, 2) {
 	for my $name (@{$kernels{$v}}) {
 		my ($k) = $name =~ / (\w+)\z/;
 		my ($p) = $r->{err} =~ /^\Q$name\E bandwidth: ($n) MB/m;
-		my ($m) = $r->{err} =~ /^#stats [^\n]* name=stream2?\.$k\.bandwidth [^\n]* median=($n) /m;
+		my ($m) = map { $_->{median} } grep { ($_->{name} // '') =~ /^stream2?\.$k\.bandwidth$/ }
+			records($r->{err});
 		push @off, $name unless defined $p && defined $m && $m > 0 &&
 			printed_as($p, $m);
 	}
@@ -63,7 +64,7 @@ for my $v (1, 2) {
 # often than on passes of a few microseconds.
 for my $k (qw(copy scale add triad)) {
 	oracle_ok("stream $k", program => [bin('stream'), '-M', '256K'],
-		  parse => qr/^#stats [^\n]* name=stream\.$k\.bandwidth [^\n]* max=($n) /m,
+		  parse => qr/^#stats [^\n]*"name":"stream\.$k\.bandwidth",[^\n]*"max":($n),/m,
 		  oracle => [bin('t/stream_check'), 100, 256 * 1024 / 8],
 		  oparse => qr/^$k best ($n) /m, better => 'higher',
 		  within => 1.5, env => {quick_env(), ENOUGH => 500, LMBENCH_STATS => 1},

@@ -114,61 +114,161 @@ static const char *kind_name(enum metric_kind k)
 								 : "result";
 }
 
-/* The identity as key=value pairs; unit only where asked. */
-static void keys(const struct metric *m, int unit)
+void metric_json_string(FILE *f, const char *s)
 {
-	fprintf(stderr, " name=%s", m->name);
-	if (unit)
-		fprintf(stderr, " unit=%s", m->unit);
-	fprintf(stderr, " better=%s", better_name(m->better));
-	if (m->bytes != NULL)
-		fprintf(stderr, " bytes=\"%s\"", m->bytes);
-	if (m->kind != KIND_RESULT)
-		fprintf(stderr, " kind=%s", kind_name(m->kind));
+	fputc('"', f);
+	for (; s != NULL && *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
 }
 
-void metric_keys(const struct metric *m)
+void jw_begin(struct jw *w, FILE *f, const char *tag)
 {
-	keys(m, 0);
+	w->f = f;
+	w->first = 1;
+	if (tag != NULL)
+		fputs(tag, f);
+	fputc('{', f);
+}
+
+void jw_key(struct jw *w, const char *key)
+{
+	if (!w->first)
+		fputc(',', w->f);
+	w->first = 0;
+	metric_json_string(w->f, key);
+	fputc(':', w->f);
+}
+
+static void jw_value(struct jw *w, const char *fmt, double v)
+{
+	if (isfinite(v))
+		fprintf(w->f, fmt, v);
+	else
+		fputs("null", w->f);
+}
+
+void jw_num(struct jw *w, const char *key, const char *fmt, double v)
+{
+	jw_key(w, key);
+	jw_value(w, fmt, v);
+}
+
+void jw_text(struct jw *w, const char *key, const char *s)
+{
+	jw_key(w, key);
+	if (s == NULL)
+		fputs("null", w->f);
+	else
+		metric_json_string(w->f, s);
+}
+
+void jw_list(struct jw *w, const char *key)
+{
+	jw_key(w, key);
+	fputc('[', w->f);
+}
+
+void jw_item(struct jw *w, int i, const char *fmt, double v)
+{
+	if (i > 0)
+		fputc(',', w->f);
+	jw_value(w, fmt, v);
+}
+
+void jw_list_end(struct jw *w)
+{
+	fputc(']', w->f);
+}
+
+void jw_open(struct jw *w, const char *key)
+{
+	jw_key(w, key);
+	fputc('{', w->f);
+	w->first = 1;
+}
+
+void jw_close(struct jw *w)
+{
+	fputc('}', w->f);
+	w->first = 0;
+}
+
+void jw_end(struct jw *w)
+{
+	fputs("}\n", w->f);
+}
+
+/* The identity: name, unit (where asked), better, bytes, kind. */
+static void ident(struct jw *w, const struct metric *m, int unit)
+{
+	jw_text(w, "name", m->name);
+	if (unit)
+		jw_text(w, "unit", m->unit);
+	jw_text(w, "better", better_name(m->better));
+	if (m->bytes != NULL)
+		jw_text(w, "bytes", m->bytes);
+	if (m->kind != KIND_RESULT)
+		jw_text(w, "kind", kind_name(m->kind));
+}
+
+void metric_keys(struct jw *w, const struct metric *m)
+{
+	ident(w, m, 0);
 }
 
 /* A series' keys: its metric's, then what x (and y) are. */
-static void series_keys(const struct metric *m, int unit)
+static void series_keys(struct jw *w, const struct metric *m, int unit)
 {
-	keys(m, unit);
-	fprintf(stderr, " x_name=%s x_unit=%s", m->x_name, m->x_unit);
-	if (m->y_name != NULL)
-		fprintf(stderr, " y_name=%s y_unit=%s", m->y_name, m->y_unit);
+	ident(w, m, unit);
+	jw_text(w, "x_name", m->x_name);
+	jw_text(w, "x_unit", m->x_unit);
+	if (m->y_name != NULL) {
+		jw_text(w, "y_name", m->y_name);
+		jw_text(w, "y_unit", m->y_unit);
+	}
 	if (m->col != 0 && m->col != 2)
-		fprintf(stderr, " col=%d", m->col);
+		jw_num(w, "col", "%.0f", (double)m->col);
 	if (m->point != NULL)
-		fprintf(stderr, " point=%s", m->point);
+		jw_text(w, "point", m->point);
 }
 
 void metric_series(const struct metric *m)
 {
+	struct jw w;
+
 	if (!bench_env()->stats)
 		return;
-	fprintf(stderr, "#series");
-	series_keys(m, 1);
-	fputc('\n', stderr);
+	jw_begin(&w, stderr, "#series ");
+	series_keys(&w, m, 1);
+	jw_end(&w);
 }
 
-void metric_series_keys(const struct metric *m)
+void metric_series_keys(struct jw *w, const struct metric *m)
 {
-	series_keys(m, 0);
+	series_keys(w, m, 0);
 }
 
 /* The "#metric" line, with the value's label where it has one. */
 static void declare(const struct metric *m, const char *label)
 {
+	struct jw w;
+
 	if (!bench_env()->stats)
 		return;
-	fprintf(stderr, "#metric");
-	keys(m, 1);
+	jw_begin(&w, stderr, "#metric ");
+	ident(&w, m, 1);
 	if (label != NULL)
-		fprintf(stderr, " label=\"%s\"", label);
-	fputc('\n', stderr);
+		jw_text(&w, "label", label);
+	jw_end(&w);
 }
 
 void metric_declare(const struct metric *m)
@@ -179,12 +279,16 @@ void metric_declare(const struct metric *m)
 void metric_finding(const char *of, const char *state, const char *key,
 		    const char *text)
 {
+	struct jw w;
+
 	if (!bench_env()->stats)
 		return;
-	fprintf(stderr, "#finding of=%s state=%s", of, state);
+	jw_begin(&w, stderr, "#finding ");
+	jw_text(&w, "of", of);
+	jw_text(&w, "state", state);
 	if (key != NULL)
-		fprintf(stderr, " %s=\"%s\"", key, text);
-	fputc('\n', stderr);
+		jw_text(&w, key, text);
+	jw_end(&w);
 }
 
 void metric_value(const struct metric *m, const char *label, double value)
@@ -211,46 +315,17 @@ void metric_point_value(const struct metric *m, const char *x,
 	metric_json_end();
 }
 
-void metric_json_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; s != NULL && *s != '\0'; s++) {
-		unsigned char c = (unsigned char)*s;
+/* The --json line being written on stdout. */
+static struct jw json_line;
 
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
-void metric_json_key(const char *key)
+struct jw *metric_json_line(void)
 {
-	fputc(',', stdout);
-	metric_json_string(stdout, key);
-	fputc(':', stdout);
+	return &json_line;
 }
 
 void metric_json_number(const char *key, double v)
 {
-	metric_json_key(key);
-	if (isfinite(v))
-		printf("%.10g", v);
-	else
-		fputs("null", stdout);
-}
-
-/* "name": the name, or null where the program declared none. */
-static void json_text(const char *key, const char *s)
-{
-	metric_json_key(key);
-	if (s == NULL)
-		fputs("null", stdout);
-	else
-		metric_json_string(stdout, s);
+	jw_num(&json_line, key, "%.10g", v);
 }
 
 /* x as a number: a size written 64k or 8m in bytes. */
@@ -269,41 +344,38 @@ static double x_number(const char *x)
 void metric_json_begin(const struct metric *m, const char *x, const char *y,
 		       int i, const char *label, double value)
 {
+	struct jw *w = &json_line;
 	char name[METRIC_NAME_MAX];
 
-	fputc('{', stdout);
-	metric_json_string(stdout, "name");
-	fputc(':', stdout);
-	if (m->name == NULL) {
-		fputs("null", stdout);
-	} else if (x != NULL) {
+	jw_begin(w, stdout, NULL);
+	if (m->name != NULL && x != NULL) {
 		metric_point_name(m, x, y, i, name, sizeof(name));
-		metric_json_string(stdout, name);
+		jw_text(w, "name", name);
 	} else {
-		metric_json_string(stdout, m->name);
+		jw_text(w, "name", m->name);
 	}
 	if (x != NULL) {
-		json_text("series", m->name);
+		jw_text(w, "series", m->name);
 		metric_json_number("x", x_number(x));
-		json_text("x_name", m->x_name);
-		json_text("x_unit", m->x_unit);
+		jw_text(w, "x_name", m->x_name);
+		jw_text(w, "x_unit", m->x_unit);
 		if (m->y_name != NULL && y != NULL) {
 			metric_json_number("y", x_number(y));
-			json_text("y_name", m->y_name);
+			jw_text(w, "y_name", m->y_name);
 		}
 	}
 	if (label != NULL)
-		json_text("label", label);
-	json_text("unit", m->unit);
-	json_text("better", m->name != NULL ? better_name(m->better) : NULL);
+		jw_text(w, "label", label);
+	jw_text(w, "unit", m->unit);
+	jw_text(w, "better", m->name != NULL ? better_name(m->better) : NULL);
 	if (m->bytes != NULL)
-		json_text("bytes", m->bytes);
+		jw_text(w, "bytes", m->bytes);
 	if (m->kind != KIND_RESULT)
-		json_text("kind", kind_name(m->kind));
+		jw_text(w, "kind", kind_name(m->kind));
 	metric_json_number("value", value);
 }
 
 void metric_json_end(void)
 {
-	fputs("}\n", stdout);
+	jw_end(&json_line);
 }

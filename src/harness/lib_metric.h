@@ -3,12 +3,14 @@
  * measures it: its stable name (doc/results-json.md), unit, which way is
  * better, how a bandwidth counts bytes, and for a series what x is.
  *
- * The identity travels with the value: with LMBENCH_STATS=1 as keys of
- * the #stats line (name=, better=, bytes=) or, for a value without one,
- * a "#metric" line after it, and for a series a "#series" line per
- * family of point metrics (doc/results.md, "The layout"); with --json
- * (or LMBENCH_JSON=1) as one JSON object a line on stdout.  Readers take
- * it as declared: nothing recovers a name from a printed label.
+ * The identity travels with the value: with LMBENCH_STATS=1 as members
+ * of the #stats record (name, better, bytes) or, for a value without
+ * one, a "#metric" record after it, and for a series a "#series" record
+ * per family of point metrics (doc/results.md, "The layout"); with
+ * --json (or LMBENCH_JSON=1) as one JSON object a line on stdout.  Every
+ * record is a JSON object, written by the one writer below (jw_*).
+ * Readers take it as declared: nothing recovers a name from a printed
+ * label.
  */
 #ifndef LMBENCH_LIB_METRIC_H
 #define LMBENCH_LIB_METRIC_H
@@ -75,8 +77,32 @@ void metric_net(const char *host, const char *what, char *out, size_t len);
 void metric_point_name(const struct metric *m, const char *x,
 		       const char *y, int i, char *out, size_t len);
 
-/* " name=... better=... [bytes=\"...\"] [kind=...]" on stderr. */
-void metric_keys(const struct metric *m);
+/*
+ * A JSON object being written on f: a record line of a results file
+ * ("#stats {...}" on stderr) or a --json line on stdout.  Numbers are
+ * written with fmt, null where not finite; a NULL string is null.
+ */
+struct jw {
+	FILE *f;
+	int first;	/* no member yet in the open object */
+};
+/* tag: what the line starts with before "{" ("#stats "), or NULL. */
+void jw_begin(struct jw *w, FILE *f, const char *tag);
+void jw_key(struct jw *w, const char *key);
+void jw_num(struct jw *w, const char *key, const char *fmt, double v);
+void jw_text(struct jw *w, const char *key, const char *s);
+/* A list of numbers: jw_list, jw_item for each (i from 0), jw_list_end. */
+void jw_list(struct jw *w, const char *key);
+void jw_item(struct jw *w, int i, const char *fmt, double v);
+void jw_list_end(struct jw *w);
+/* An object as a member: jw_open, its members, jw_close. */
+void jw_open(struct jw *w, const char *key);
+void jw_close(struct jw *w);
+/* "}" and the end of the line. */
+void jw_end(struct jw *w);
+
+/* m's name, better, bytes and kind as members of w. */
+void metric_keys(struct jw *w, const struct metric *m);
 /*
  * A value the program printed that has no samples (a count, a size
  * found, a figure computed from other results): with LMBENCH_STATS a
@@ -93,8 +119,8 @@ void metric_point_value(const struct metric *m, const char *x,
 			const char *y, int i, double value);
 /*
  * A finding without a figure, after the line that says it: with
- * LMBENCH_STATS a "#finding of=<of> state=<state>" line, and key="text"
- * where key is not NULL (cache's level whose sweeps did not agree,
+ * LMBENCH_STATS a "#finding" record {"of":of,"state":state}, and
+ * "key":"text" where key is not NULL (cache's level whose sweeps did not agree,
  * lat_c2c's verdict on its matrix).  Readers take it from this line,
  * not from the wording of the one before.
  */
@@ -103,22 +129,22 @@ void metric_finding(const char *of, const char *state, const char *key,
 /* A series' declaration: with LMBENCH_STATS its "#series" line. */
 void metric_series(const struct metric *m);
 /*
- * The same keys on stderr (" name=... x_unit=..."), for the #stats line
- * of a point that declares its series itself (report_at.declare).
+ * The same members (name, ..., x_unit) in w, for the #stats record of a
+ * point that declares its series itself (report_at.declare).
  */
-void metric_series_keys(const struct metric *m);
+void metric_series_keys(struct jw *w, const struct metric *m);
 
 /*
  * JSON lines (lib_report.c adds the samples): "{" and the identity of
  * m, or of m's point at x (x NULL: m is a scalar; m->name NULL: a value
  * whose program declared none, named null), the label and the value; the
- * caller adds keys with metric_json_key/number and ends with
- * metric_json_end().
+ * caller adds members to metric_json_line() (metric_json_number) and
+ * ends with metric_json_end().
  */
 void metric_json_begin(const struct metric *m, const char *x, const char *y,
 		       int i, const char *label, double value);
+struct jw *metric_json_line(void);
 void metric_json_number(const char *key, double v);
-void metric_json_key(const char *key);
 void metric_json_end(void);
 /* A JSON string, quoted and escaped, on f. */
 void metric_json_string(FILE *f, const char *s);

@@ -5,10 +5,13 @@
  * last result's samples (result_last(): lmbench3's view); the report_*
  * calls from the result they are given.  A sample is an interval, or
  * with parallel copies a round of aligned intervals, counting all
- * copies' work together (lib_result.c).  With LMBENCH_STATS=1 each is followed by a
- * line that starts with "#stats" and gives the spread: min, quartiles,
- * max, the order-statistic confidence interval of the median, and the raw
- * per-operation values, for the run scripts and for people who ask.
+ * copies' work together (lib_result.c).  With LMBENCH_STATS=1 each is
+ * followed by its record: a line "#stats {...}", a JSON object with the
+ * value's identity, the raw per-operation values in the order taken, the
+ * spread (min, quartiles, max, the order-statistic confidence interval of
+ * the median), taint, CPUs and counters, for the run scripts and for
+ * people who ask.  --json writes the same members on stdout: one writer
+ * (lib_metric.c's jw) for both.
  */
 #include "lib_report.h"
 #include "lib_clock.h"
@@ -77,102 +80,8 @@ static double ops_per_iteration(const char *unit, double scale, int inverse,
 	return 1.0;	/* not a time: per iteration */
 }
 
-/*
- * A result's record, written once for two syntaxes: the #stats line
- * (" key=value" on stderr; an object's keys flattened with its prefix,
- * ci_lo) and the JSON line (,"key":value on stdout; ci and counters
- * objects), with the keys doc/results-json.md gives values[].
- */
-struct rec {
-	FILE *f;
-	int json;
-	const char *prefix;	/* #stats: the open object's ("ci_") */
-	int first;		/* JSON: no key yet in the open object */
-};
-
-static void rec_key(struct rec *o, const char *key)
-{
-	if (!o->json) {
-		fprintf(o->f, " %s%s=", o->prefix, key);
-		return;
-	}
-	if (!o->first)
-		fputc(',', o->f);
-	o->first = 0;
-	metric_json_string(o->f, key);
-	fputc(':', o->f);
-}
-
-/* A number: in JSON one that is not finite is null. */
-static void rec_value(struct rec *o, const char *fmt, double v)
-{
-	if (o->json && !isfinite(v))
-		fputs("null", o->f);
-	else
-		fprintf(o->f, fmt, v);
-}
-
-static void rec_num(struct rec *o, const char *key, const char *fmt,
-		    double v)
-{
-	rec_key(o, key);
-	rec_value(o, fmt, v);
-}
-
-/* A word: bare in the #stats line, a string in JSON. */
-static void rec_word(struct rec *o, const char *key, const char *s)
-{
-	rec_key(o, key);
-	if (o->json)
-		metric_json_string(o->f, s);
-	else
-		fputs(s, o->f);
-}
-
-/* A list: "a,b" in the #stats line, [a,b] in JSON. */
-static void rec_list(struct rec *o, const char *key)
-{
-	rec_key(o, key);
-	if (o->json)
-		fputc('[', o->f);
-}
-
-static void rec_item(struct rec *o, int i, const char *fmt, double v)
-{
-	if (i > 0)
-		fputc(',', o->f);
-	rec_value(o, fmt, v);
-}
-
-static void rec_list_end(struct rec *o)
-{
-	if (o->json)
-		fputc(']', o->f);
-}
-
-static void rec_open(struct rec *o, const char *key, const char *prefix)
-{
-	if (o->json) {
-		rec_key(o, key);
-		fputc('{', o->f);
-		o->first = 1;
-	} else {
-		o->prefix = prefix;
-	}
-}
-
-static void rec_close(struct rec *o)
-{
-	if (o->json) {
-		fputc('}', o->f);
-		o->first = 0;
-	} else {
-		o->prefix = "";
-	}
-}
-
 /* The CPUs r's samples ran on, [0, 1]; absent if none is known. */
-static void rec_cpus(struct rec *o, const struct bench_result *r)
+static void rec_cpus(struct jw *o, const struct bench_result *r)
 {
 	uint64 mask[SAMPLE_CPUS / 64] = {0};
 	int i, k, any = 0;
@@ -184,11 +93,11 @@ static void rec_cpus(struct rec *o, const struct bench_result *r)
 		if (!(mask[i / 64] & (1ULL << (i % 64))))
 			continue;
 		if (any == 0)
-			rec_list(o, "cpus");
-		rec_item(o, any++, "%.0f", (double)i);
+			jw_list(o, "cpus");
+		jw_item(o, any++, "%.0f", (double)i);
 	}
 	if (any)
-		rec_list_end(o);
+		jw_list_end(o);
 }
 
 /*
@@ -196,42 +105,43 @@ static void rec_cpus(struct rec *o, const struct bench_result *r)
  * seconds after the run's start it was taken (scripts/lmbench says both
  * through the environment; a program run by hand says neither).
  */
-static void rec_invocation(struct rec *o)
+static void rec_invocation(struct jw *o)
 {
 	const struct bench_env *e = bench_env();
 	double at;
 
 	if (e->invocation > 0)
-		rec_num(o, "inv", "%.0f", (double)e->invocation);
+		jw_num(o, "inv", "%.0f", (double)e->invocation);
 	if (e->run_t0 >= 0) {
 		at = clock_wall_s() - e->run_t0;
-		rec_num(o, o->json ? "at_s" : "at", "%.1f", at > 0 ? at : 0.0);
+		jw_num(o, "at_s", "%.1f", at > 0 ? at : 0.0);
 	}
 }
 
 /* Taint: how many, each sample's code, and what the median is over. */
-static void rec_taint(struct rec *o, const struct bench_result *r)
+static void rec_taint(struct jw *o, const struct bench_result *r)
 {
 	int i, tainted = r->count - result_clean(r);
 
-	rec_num(o, "tainted", "%.0f", (double)tainted);
+	jw_num(o, "tainted", "%.0f", (double)tainted);
 	if (tainted == 0)
 		return;
-	rec_list(o, "taint");
+	jw_list(o, "taint");
 	for (i = 0; i < r->count; i++)
-		rec_item(o, i, "%.0f", (double)r->s[i].taint);
-	rec_list_end(o);
-	rec_word(o, "median_of", result_use_clean(r) ? "clean" : "all");
+		jw_item(o, i, "%.0f", (double)r->s[i].taint);
+	jw_list_end(o);
+	jw_text(o, "median_of", result_use_clean(r) ? "clean" : "all");
 }
 
 /*
  * The counters over the samples the statistics use: per operation,
  * the achieved clock (cycles per ns on a CPU, GHz) and the share of
- * the intervals spent on a CPU.  In JSON with what they could not count
- * (the #stats line has the #counters line before it).
+ * the intervals spent on a CPU.  With what they could not count where
+ * `missing` is set (a --json line; a #stats record has the #counters
+ * record before it instead).
  */
-static void rec_counters(struct rec *o, const struct bench_result *r,
-			 double ops_iter)
+static void rec_counters(struct jw *o, const struct bench_result *r,
+			 double ops_iter, int missing)
 {
 	double sum[CTR_COUNT] = {0}, iters = 0, ns = 0;
 	unsigned valid = ~0u;
@@ -252,97 +162,102 @@ static void rec_counters(struct rec *o, const struct bench_result *r,
 	free(idx);
 	if (n == 0)
 		valid = 0;
-	rec_open(o, "counters", "");
+	jw_open(o, "counters");
 	if (valid & (1u << CTR_TASK_CLOCK) && ns > 0)
-		rec_num(o, "cpu_share", "%.4g", sum[CTR_TASK_CLOCK] / ns);
+		jw_num(o, "cpu_share", "%.4g", sum[CTR_TASK_CLOCK] / ns);
 	if (valid & (1u << CTR_SWITCHES))
-		rec_num(o, "switches", "%.0f", sum[CTR_SWITCHES]);
+		jw_num(o, "switches", "%.0f", sum[CTR_SWITCHES]);
 	if (valid & (1u << CTR_MIGRATIONS))
-		rec_num(o, "migrations", "%.0f", sum[CTR_MIGRATIONS]);
+		jw_num(o, "migrations", "%.0f", sum[CTR_MIGRATIONS]);
 	for (k = 0; k < CTR_COUNT && iters > 0 && ops_iter > 0; k++)
 		if (k != CTR_TASK_CLOCK && k != CTR_SWITCHES &&
 		    k != CTR_MIGRATIONS && (valid & (1u << k))) {
 			snprintf(key, sizeof(key), "%s_op", counters_name(k));
-			rec_num(o, key, "%.4g", sum[k] / (iters * ops_iter));
+			jw_num(o, key, "%.4g", sum[k] / (iters * ops_iter));
 		}
 	if ((valid & (1u << CTR_CYCLES)) && (valid & (1u << CTR_TASK_CLOCK)) &&
 	    sum[CTR_TASK_CLOCK] > 0)
-		rec_num(o, "ghz", "%.4g",
+		jw_num(o, "ghz", "%.4g",
 			sum[CTR_CYCLES] / sum[CTR_TASK_CLOCK]);
-	if (o->json)
-		rec_word(o, "missing", why != NULL ? why : "");
-	rec_close(o);
+	if (missing)
+		jw_text(o, "missing", why != NULL ? why : "");
+	jw_close(o);
 }
 
 /* Every interval's per-operation value, in the order taken. */
-static void rec_values(struct rec *o, const char *key,
+static void rec_values(struct jw *o, const char *key,
 		       const struct bench_result *r, double scale, int inverse)
 {
 	int i;
 
-	rec_list(o, key);
+	jw_list(o, key);
 	for (i = 0; i < r->count; i++)
-		rec_item(o, i, "%.6g", value_of(&r->s[i], scale, inverse));
-	rec_list_end(o);
+		jw_item(o, i, "%.6g", value_of(&r->s[i], scale, inverse));
+	jw_list_end(o);
 }
 
 /*
  * Everything a record says of r's samples: the copies, the overlap of
  * their intervals, every interval in the order taken, the statistics
- * over those it uses, taint, CPUs, invocation and counters.
+ * over those it uses, taint, CPUs, invocation and counters (`missing`:
+ * with what they could not count).
  */
-static void rec_samples(struct rec *o, const struct bench_result *r,
-			const char *unit, double scale, int inverse)
+static void rec_samples(struct jw *o, const struct bench_result *r,
+			const char *unit, double scale, int inverse,
+			int missing)
 {
 	struct stats st;
 	double *v, overlap;
 	int n;
 
-	rec_num(o, "parallel", "%.0f", (double)r->parallel);
+	jw_num(o, "parallel", "%.0f", (double)r->parallel);
 	overlap = result_overlap(r);
 	if (overlap >= 0)
-		rec_num(o, "overlap", "%.3f", overlap);
+		jw_num(o, "overlap", "%.3f", overlap);
 	/* Every interval in the order taken; the statistics sort a copy. */
 	rec_values(o, "samples", r, scale, inverse);
 	v = values(r, scale, inverse, &n);
 	stats_compute(v, n, &st);
 	free(v);
-	rec_num(o, "n", "%.0f", (double)r->count);
-	rec_num(o, "min", "%.6g", st.min);
-	rec_num(o, "q1", "%.6g", st.q1);
-	rec_num(o, "median", "%.6g", st.median);
-	rec_num(o, "q3", "%.6g", st.q3);
-	rec_num(o, "max", "%.6g", st.max);
-	rec_open(o, "ci", "ci_");
-	rec_num(o, "lo", "%.6g", st.ci_lo);
-	rec_num(o, "hi", "%.6g", st.ci_hi);
-	rec_num(o, "level", "%.4f", st.ci_level);
-	rec_close(o);
+	jw_num(o, "n", "%.0f", (double)r->count);
+	jw_num(o, "min", "%.6g", st.min);
+	jw_num(o, "q1", "%.6g", st.q1);
+	jw_num(o, "median", "%.6g", st.median);
+	jw_num(o, "q3", "%.6g", st.q3);
+	jw_num(o, "max", "%.6g", st.max);
+	jw_open(o, "ci");
+	jw_num(o, "lo", "%.6g", st.ci_lo);
+	jw_num(o, "hi", "%.6g", st.ci_hi);
+	jw_num(o, "level", "%.4f", st.ci_level);
+	jw_close(o);
 	rec_taint(o, r);
 	rec_cpus(o, r);
 	rec_invocation(o);
 	rec_counters(o, r, ops_per_iteration(unit, scale, inverse,
-					     r->parallel));
+					     r->parallel), missing);
 }
 
 /*
  * What the counters could not count is the process's, not a result's: a
- * "#counters missing=..." line (missing="" when every counter counts)
- * says it before the first #stats line and again only when it changes
- * (a forked copy reopens them).  Readers carry it to the #stats lines
- * after it; files before it have counters_missing= on each.
+ * "#counters" record ({"missing":""} when every counter counts) says it
+ * before the first #stats record and again only when it changes (a
+ * forked copy reopens them).  Readers carry it to the #stats records
+ * after it; files before format 5 have counters_missing= on each.
  */
 static void counters_line(void)
 {
 	static char said[256];
 	static int any;
 	const char *why = counters_missing();
+	struct jw w;
 
 	if (why == NULL)
 		why = "";
 	if (any && strcmp(said, why) == 0)
 		return;
-	fprintf(stderr, "#counters missing=\"%s\"\n", why);
+	jw_begin(&w, stderr, "#counters ");
+	jw_text(&w, "missing", why);
+	jw_end(&w);
 	snprintf(said, sizeof(said), "%s", why);
 	any = 1;
 }
@@ -367,22 +282,24 @@ static void stats_line(const struct bench_result *r, const struct metric *m,
 		       int series, struct stats_of of, const char *label,
 		       const char *unit, double scale, int inverse)
 {
-	struct rec o = {stderr, 0, "", 0};
+	struct jw o;
 
 	counters_line();
-	fprintf(stderr, "#stats label=\"%s\" unit=%s", label, unit);
+	jw_begin(&o, stderr, "#stats ");
+	jw_text(&o, "label", label);
+	jw_text(&o, "unit", unit);
 	if (m != NULL && m->name != NULL && series)
-		metric_series_keys(m);
+		metric_series_keys(&o, m);
 	else if (m != NULL && m->name != NULL)
-		metric_keys(m);
+		metric_keys(&o, m);
 	else if (of.col > 2)
-		fprintf(stderr, " col=%d", of.col);
+		jw_num(&o, "col", "%.0f", (double)of.col);
 	if (of.part != NULL)
-		fprintf(stderr, " part=%s", of.part);
+		jw_text(&o, "part", of.part);
 	if (of.value != NULL)
-		fprintf(stderr, " value=%.6g", *of.value);
-	rec_samples(&o, r, unit, scale, inverse);
-	fputc('\n', stderr);
+		jw_num(&o, "value", "%.6g", *of.value);
+	rec_samples(&o, r, unit, scale, inverse, 0);
+	jw_end(&o);
 }
 
 void report_stats_part(const struct bench_result *r, const char *part,
@@ -413,22 +330,18 @@ void report_stats_line(const struct bench_result *r, const char *label,
 void report_json_samples(const char *key, const struct bench_result *r,
 			 double scale, int inverse)
 {
-	struct rec o = {stdout, 1, "", 0};
-
-	rec_values(&o, key, r, scale, inverse);
+	rec_values(metric_json_line(), key, r, scale, inverse);
 }
 
 void report_json(const struct bench_result *r, const struct metric *m,
 		 const struct report_at *at, const char *label, double value,
 		 double scale, int inverse)
 {
-	struct rec o = {stdout, 1, "", 0};
-
 	if (!metric_json())
 		return;
 	metric_json_begin(m, at ? at->x : NULL, at ? at->y : NULL,
 			  at ? at->i : 0, label, value);
-	rec_samples(&o, r, m->unit, scale, inverse);
+	rec_samples(metric_json_line(), r, m->unit, scale, inverse, 1);
 	metric_json_end();
 }
 

@@ -107,7 +107,7 @@ static double key(const char *line, const char *k)
 	char pat[64];
 	const char *p;
 
-	snprintf(pat, sizeof(pat), " %s=", k);
+	snprintf(pat, sizeof(pat), "\"%s\":", k);
 	p = strstr(line, pat);
 	return p ? atof(p + strlen(pat)) : NAN;
 }
@@ -154,8 +154,8 @@ static void present(void)
 	   !isnan(key(out, "dtlb_misses_op")) && !isnan(key(out, "faults_op")),
 	   "cache, TLB and fault counts per op");
 	ok(strstr(out, "counters_missing") == NULL &&
-	   strstr(out, "#counters missing=\"\"\n") != NULL,
-	   "#counters line: nothing missing");
+	   strstr(out, "#counters {\"missing\":\"\"}\n") != NULL,
+	   "#counters record: nothing missing");
 }
 
 static void absent(void)
@@ -177,7 +177,7 @@ static void absent(void)
 	ok(isnan(key(out, "cycles_op")) && isnan(key(out, "ghz")) &&
 	   !isnan(key(out, "cpu_share")) && !isnan(key(out, "switches")),
 	   "no PMU: no cycles_op or ghz, software keys there");
-	ok(strstr(out, "#counters missing=\"cycles") != NULL &&
+	ok(strstr(out, "#counters {\"missing\":\"cycles") != NULL &&
 	   strstr(out, "counters_missing") == NULL,
 	   "no PMU: said on the #counters line, not on #stats");
 	capture(print_last, out, sizeof(out));
@@ -269,12 +269,12 @@ static void clean_stats(void)
 	   "6 of 11 clean: the median of the clean ones (%g)",
 	   report_median(&shown, 1.0, 0));
 	capture(print_shown, out, sizeof(out));
-	ok(strstr(out, "samples=1000,1000,1000,1000,1000,10.05,10.06") != NULL,
+	ok(strstr(out, "\"samples\":[1000,1000,1000,1000,1000,10.05,10.06") != NULL,
 	   "samples printed in the order taken, tainted ones too");
 	ok(key(out, "n") == 11 && key(out, "tainted") == 5 &&
-	   strstr(out, "median_of=clean") != NULL &&
-	   strstr(out, "taint=1,1,1,1,1,0,") != NULL,
-	   "n counts all, tainted=5, taint= per sample, median_of=clean");
+	   strstr(out, "\"median_of\":\"clean\"") != NULL &&
+	   strstr(out, "\"taint\":[1,1,1,1,1,0,") != NULL,
+	   "n counts all, tainted 5, taint per sample, median_of clean");
 	ok(key(out, "max") < 11, "statistics over the clean ones (max %g)",
 	   key(out, "max"));
 	ok(interval_retime(&shown, 0) == 0, "enough clean: no re-timing");

@@ -25,6 +25,10 @@
 #                                 else ''
 #   group_live($pgid)             pids of the live (not zombie) processes
 #                                 of a process group
+#   records($text, 'stats')       the "#stats" records of a program's
+#                                 output (or another kind's), in order,
+#                                 each read as the results reader reads
+#                                 it (LMResults::record: ci_lo, at, ...)
 package LmTest;
 use strict;
 use warnings;
@@ -35,7 +39,7 @@ use Time::HiRes qw(time sleep);
 use Test::More;
 
 our @EXPORT = qw(bin bindir run run_retry bad_input_ok refused_ok quick_env number_re printed_as
-		 default_signals have_tool group_live instrumented allowed_cpus);
+		 default_signals have_tool group_live instrumented allowed_cpus records);
 
 sub run_retry {
 	my ($cmd, $refusal, %o) = @_;
@@ -65,6 +69,15 @@ sub bin {
 	my $path = bindir() . "/$name";
 	BAIL_OUT("$path is not built (run make test)") unless -x $path;
 	return $path;
+}
+
+sub records {
+	my ($text, $kind) = @_;
+	$kind //= 'stats';
+	require lib;
+	lib->import('scripts/lib');
+	require LMResults;
+	return map { LMResults::record($_) } $text =~ /^#\Q$kind\E (.*)$/mg;
 }
 
 # Short intervals and no probing: tests check behaviour, not speed.
