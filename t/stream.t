@@ -35,8 +35,8 @@ for my $run ([1, 1], [2, 1], [1, 2]) {
 for my $v (1, 2) {
 	my $r = run([bin('stream'), '-v', $v, '-M', '256K', '-N', 1],
 		    env => {quick_env(), LMBENCH_STATS => 1});
-	like($r->{err}, qr/\A#stream arrays=@{[ $v == 1 ? 3 : 2 ]} bytes=262144 skew=2112\n/,
-	     "v$v: LMBENCH_STATS: the #stream line with the arrays' skew");
+	like($r->{err}, qr/\A#stream \{"arrays":@{[ $v == 1 ? 3 : 2 ]},"bytes":262144,"skew":2112\}\n/,
+	     "v$v: LMBENCH_STATS: the #stream record with the arrays' skew");
 	# The figure printed is the median of the intervals its #stats line
 	# gives (the oracles below judge the fastest of them), to the half of
 	# its last printed digit (under qemu-i386 sum printed 45.84 for a

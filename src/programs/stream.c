@@ -30,8 +30,8 @@
  * in beforehand in that order by one call (mem_populate_interleaved).
  * The arrays share one mapping, each MEM_SKEW bytes past the end of the
  * one before (as STREAM's OFFSET, which its static arrays need at sizes a
- * power of two); with LMBENCH_STATS a "#stream" line says so before the
- * results.
+ * power of two); with LMBENCH_STATS a "#stream" record says so before
+ * the results.
  * The loops are plain C over restrict pointers (the arrays never overlap),
  * so the compiler treats them as it treats McCalpin's static arrays: it
  * may vectorise them, and gcc and clang turn copy into a memcpy() call
@@ -438,9 +438,15 @@ static int run(const struct bench_run *r)
 			   "the physical memory", r->opts.parallel, st->narrays,
 			   st->len);
 	/* lmbench3's eight lines stay alone unless the statistics are asked. */
-	if (bench_env()->stats)
-		fprintf(stderr, "#stream arrays=%d bytes=%zu skew=%d\n",
-			st->narrays, st->len * sizeof(double), MEM_SKEW);
+	if (bench_env()->stats) {
+		struct jw w;
+
+		jw_begin(&w, stderr, "#stream ");
+		jw_num(&w, "arrays", "%.0f", (double)st->narrays);
+		jw_num(&w, "bytes", "%.0f", (double)(st->len * sizeof(double)));
+		jw_num(&w, "skew", "%.0f", (double)MEM_SKEW);
+		jw_end(&w);
+	}
 	for (i = 0; i < 4; i++) {
 		cookies[i] = (struct point){st, &ks[i]};
 		pts[i] = BENCH_POINT(init_arrays, ks[i].bench, after,
