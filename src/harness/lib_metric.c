@@ -132,11 +132,17 @@ void metric_json_string(FILE *f, const char *s)
 
 void jw_begin(struct jw *w, FILE *f, const char *tag)
 {
-	w->f = f;
+	w->out = f;
+	w->buf = NULL;
+	w->len = 0;
+	/* Without memory for the stream, written as it goes. */
+	w->f = open_memstream(&w->buf, &w->len);
+	if (w->f == NULL)
+		w->f = f;
 	w->first = 1;
 	if (tag != NULL)
-		fputs(tag, f);
-	fputc('{', f);
+		fputs(tag, w->f);
+	fputc('{', w->f);
 }
 
 void jw_key(struct jw *w, const char *key)
@@ -205,6 +211,12 @@ void jw_close(struct jw *w)
 void jw_end(struct jw *w)
 {
 	fputs("}\n", w->f);
+	if (w->f == w->out)
+		return;
+	if (fclose(w->f) == 0)
+		fwrite(w->buf, 1, w->len, w->out);
+	free(w->buf);
+	w->f = w->out;
 }
 
 /* The identity: name, unit (where asked), better, bytes, kind. */

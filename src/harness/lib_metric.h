@@ -78,12 +78,19 @@ void metric_point_name(const struct metric *m, const char *x,
 		       const char *y, int i, char *out, size_t len);
 
 /*
- * A JSON object being written on f: a record line of a results file
+ * A JSON object being written to out: a record line of a results file
  * ("#stats {...}" on stderr) or a --json line on stdout.  Numbers are
- * written with fmt, null where not finite; a NULL string is null.
+ * written with fmt, null where not finite; a NULL string is null.  The
+ * line is put together in memory (f) and written to out whole by
+ * jw_end: stderr is unbuffered, and a line of hundreds of samples would
+ * otherwise be hundreds of writes that another process's output could
+ * fall between.
  */
 struct jw {
-	FILE *f;
+	FILE *f;	/* where the members go: the memory stream, or out */
+	FILE *out;
+	char *buf;
+	size_t len;
 	int first;	/* no member yet in the open object */
 };
 /* tag: what the line starts with before "{" ("#stats "), or NULL. */
