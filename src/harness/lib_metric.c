@@ -145,7 +145,7 @@ void jw_begin(struct jw *w, FILE *f, const char *tag)
 	fputc('{', w->f);
 }
 
-void jw_key(struct jw *w, const char *key)
+static void jw_key(struct jw *w, const char *key)
 {
 	if (!w->first)
 		fputc(',', w->f);

@@ -95,7 +95,6 @@ struct jw {
 };
 /* tag: what the line starts with before "{" ("#stats "), or NULL. */
 void jw_begin(struct jw *w, FILE *f, const char *tag);
-void jw_key(struct jw *w, const char *key);
 void jw_num(struct jw *w, const char *key, const char *fmt, double v);
 void jw_text(struct jw *w, const char *key, const char *s);
 /* A list of numbers: jw_list, jw_item for each (i from 0), jw_list_end. */
