@@ -5,8 +5,9 @@
 #   scaled_copy($src, $dst, { name => factor }) only these metrics
 #
 # A value is rewritten where the reader found it (its line and offset),
-# with as many decimals as it had; its #stats line (samples, quantiles,
-# interval) is scaled with it.
+# with as many decimals as it had; its #stats record (samples, quantiles,
+# interval; a JSON object since RESULTS_FORMAT 7, key=value before) is
+# scaled with it.
 package LmScaled;
 use strict;
 use warnings;
@@ -48,6 +49,9 @@ sub scaled_copy {
 	}
 	for my $ln (keys %stats) {
 		my $k = $stats{$ln};
+		# A JSON record (RESULTS_FORMAT 7), or key=value before it.
+		$lines[ $ln - 1 ] =~ s/"(min|q1|median|q3|max|lo|hi)":($NUM)/"\"$1\":" . g6($2 * $k)/ge;
+		$lines[ $ln - 1 ] =~ s/"samples":\[([^\]]*)\]/'"samples":[' . join(',', map { g6($_ * $k) } split m{,}, $1) . ']'/e;
 		$lines[ $ln - 1 ] =~ s/\b(min|q1|median|q3|max|ci_lo|ci_hi)=($NUM)/"$1=" . g6($2 * $k)/ge;
 		$lines[ $ln - 1 ] =~ s/\bsamples=(\S+)/'samples=' . join(',', map { g6($_ * $k) } split m{,}, $1)/e;
 	}
