@@ -1,6 +1,6 @@
 #!/usr/bin/perl
 # The run's plan (scripts/lib/plan.awk) on hand-made lines of the groups'
-# table (groups.awk -v want=table): how many invocations each group gets
+# table (groups.sh: groups_table): how many invocations each group gets
 # within the budget (its least to its most, the cheap ones more; down to
 # the floor, the second sweeps first, when the budget is short, saying
 # so; ROUNDS and a group's runs fix them), what each costs (the cost
@@ -14,7 +14,7 @@ use File::Temp qw(tempdir);
 
 my $tmp = tempdir(CLEANUP => 1);
 
-# A table line: NAME COST LATER SPAN AGAIN FLAGS (as groups.awk writes them).
+# A table line: NAME COST LATER SPAN AGAIN FLAGS (as facts.awk writes them).
 sub tl {
 	my ($name, $est, $later, $span, $again, $flags) = @_;
 	return join ' ', $name, 'OS', 'all', 120, $est, $later // '-', $span // 0, uc $name,

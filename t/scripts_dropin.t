@@ -22,8 +22,9 @@ print $p "#!/bin/sh\necho \"widget latency: \${WIDGET:-2.5000} microseconds\" >&
 close $p;
 chmod 0755, "$tmp/mybench" or die;
 open(my $g, '>', "$tmp/groups/widget.group") or die;
-print $g "# a drop-in group\ngroup widget\npart OS\nlimit 30\nestimate 1\n",
-	"run $tmp/mybench\nmetric widget.latency ^widget latency\$\nmetric widget.rate ^widget rate\$\n";
+print $g "# a drop-in group\ngroup widget part OS limit 30 estimate 1 progs $tmp/mybench\n",
+	"grp_widget() {\n\tmetric widget.latency '^widget latency\$'\n\tmetric widget.rate '^widget rate\$'\n",
+	"\tbench $tmp/mybench\n}\n";
 close $g;
 
 sub one_run {
@@ -59,12 +60,19 @@ is($r->{status}, 0, 'html exits 0') or diag($r->{err});
 like(slurp("$tmp/report.html"), qr/Drop-in benchmarks.*widget\.latency \(microseconds\).*<td class="n">2\.5<\/td>/s,
      'html shows the drop-in metrics');
 
-# A group file without a run line is a FAILED line, exit 3.
+# A group file without progs is a FAILED line, exit 3; so is one in the
+# earlier language of group files, which is not run.
 open($g, '>', "$tmp/groups/broken.group") or die;
-print $g "group broken\n";
+print $g "group broken\ngrp_broken() { bench $tmp/mybench; }\n";
+close $g;
+open($g, '>', "$tmp/groups/older.group") or die;
+print $g "group older\npart OS\nrun $tmp/mybench\ncall touch $tmp/touched\n";
 close $g;
 ($r) = one_run();
 is($r->{status}, 3, 'a bad group file: exit 3');
 @f = results_files("$tmp/r");
-like(slurp($f[-1]), qr/^\[FAILED: drop-in group file .*broken\.group: no run line\]$/m, 'and says why');
+like(slurp($f[-1]), qr/^\[FAILED: drop-in group file .*broken\.group: group broken: no progs .*\]$/m, 'and says why');
+like(slurp($f[-1]), qr/^\[FAILED: drop-in group file .*older\.group: no function grp_<name>: a group file is shell now .*\]$/m,
+     'a group file of the earlier language: refused, and why');
+ok(!-e "$tmp/touched", '... none of its lines run');
 done_testing();

@@ -75,7 +75,7 @@ like($t16, qr/^\[MAIN_MB: 16\]\n\[MAIN_SOURCE: 16 MB, the least\]$/m, 'MB 1040, 
 like($t1024, qr/^\[MAIN_MB: 1024\]\n\[MAIN_SOURCE: twice the last-level cache \(524288K\)\]$/m,
      'MB 1040, LLC 512 MB: MAIN twice the cache');
 my @mem = split ' ', (grep { /^mem / } split /\n/,
-	`awk -f scripts/lib/groups.awk -v want=table scripts/lib/lmbench.groups`)[0];
+	scalar(groups_table()))[0];
 my ($ea, $eb) = $mem[4] =~ /^([\d.]+)\+([\d.]+)\*main$/ or BAIL_OUT("mem's model: $mem[4]");
 my ($la, $lb) = $mem[5] =~ /^([\d.]+)\+([\d.]+)\*main$/ or BAIL_OUT("mem's later model: $mem[5]");
 is_deeply([ map { plan_of($_, 'mem')->[3] } $t4, $t16, $t1024 ],

@@ -1,15 +1,17 @@
 #!/usr/bin/perl
 # No program is built and never run: each one the Makefile builds is run
 # by a group of the full run (scripts/lib/lmbench.groups, in some
-# profile, as scripts/lib/groups.awk reads it), or by scripts/lmbench,
+# profile, as scripts/lib/groups.sh reads it), or by scripts/lmbench,
 # scripts/config-run, the host facts (scripts/lib/hostfacts.sh) and
 # the drift probes (scripts/lib/drift.sh) as a probe, except hello,
 # which lat_proc runs.
 use strict;
 use warnings;
 use Test::More;
+use lib "t/lib";
+use LmTest qw(groups_table);
 
-my $table = `awk -f scripts/lib/groups.awk -v want=table scripts/lib/lmbench.groups`;
+my $table = scalar(groups_table());
 is($?, 0, 'the groups\' declaration reads') or diag($table);
 my %in_group;
 for (split /\n/, $table) {

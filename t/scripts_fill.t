@@ -26,8 +26,8 @@ chmod 0755, "$tmp/bench" or die;
 sub group {
 	my ($name, $est, $s) = @_;
 	open(my $g, '>', "$tmp/groups/$name.group") or die;
-	print $g "group $name\npart OS\nlimit 30\nestimate $est\nagain 1/1\nruns 2-6\n",
-		"run $tmp/bench $s\nmetric $name.latency ^widget latency\$\n";
+	print $g "group $name part OS limit 30 estimate $est again 1/1 runs 2-6 progs $tmp/bench\n",
+		"grp_$name() {\n\tmetric $name.latency '^widget latency\$'\n\tbench $tmp/bench $s\n}\n";
 	close $g;
 }
 group('fast', 4, 0);
@@ -86,8 +86,8 @@ ok(defined $pace && $pace > 5, 'the pace: far slower than the estimates (' . ($p
 sub runs_56 {
 	my ($name, $s) = @_;
 	open(my $g, '>', "$tmp/groups/$name.group") or die;
-	print $g "group $name\npart OS\nlimit 30\nestimate 0.01\nagain 1/1\nruns 5-6\n",
-		"run $tmp/bench $s\nmetric $name.latency ^widget latency\$\n";
+	print $g "group $name part OS limit 30 estimate 0.01 again 1/1 runs 5-6 progs $tmp/bench\n",
+		"grp_$name() {\n\tmetric $name.latency '^widget latency\$'\n\tbench $tmp/bench $s\n}\n";
 	close $g;
 }
 runs_56('dear', 3);
@@ -115,9 +115,10 @@ sub put {
 	close $fh;
 	chmod 0755, "$tmp/$f" or die if $text[0] =~ /^#!/;
 }
-put('groups/swept.group', "group swept\npart OS\nlimit 30\nestimate 12\nlater 0.01\nagain 1/1\nsweeps 2\nruns 3-3\n",
-    "run $tmp/bench 0\nunless pass2\n\trun $tmp/gadget\n",
-    "metric swept.latency ^widget latency\$\nmetric swept.full ^gadget latency\$\n");
+put('groups/swept.group', "group swept part OS limit 30 estimate 12 later 0.01 again 1/1 sweeps 2 runs 3-3 \\\n",
+    "\tprogs $tmp/bench,$tmp/gadget\n",
+    "grp_swept() {\n\tmetric swept.latency '^widget latency\$'\n\tmetric swept.full '^gadget latency\$'\n",
+    "\tbench $tmp/bench 0\n\twhen pass2 || bench $tmp/gadget\n}\n");
 put('gadget', "#!/bin/sh\necho \"gadget latency: 1.5000 microseconds\" >&2\n");
 ($text, $st) = one_run('swept', TIME_BUDGET => 20);
 like($text, qr/^\[PLAN_NOTE: over the budget: swept swept once\]$/m, 'the plan cut the second sweep');
@@ -133,10 +134,12 @@ like($text, qr/^\[SWEPT: swept\/2\]$/m, '... and [SWEPT: ] names it, for the nex
 # plan leaves it unswept, every invocation its pass2 steps, the first
 # also its FIRST steps; a sweep would end far past the estimate, so
 # none is made.
-put('groups/unswept.group', "group unswept\npart OS\nlimit 30\nestimate 60\nlater 0.01\nagain 1/1\nsweeps 2\nruns 3-3\npoints\n",
-    "run $tmp/bench 0\nunless pass2\n\trun $tmp/gadget\nif pass2\n\tif FIRST\n\t\trun $tmp/doohickey\n",
-    "metric unswept.latency ^widget latency\$\nmetric unswept.full ^gadget latency\$\n",
-    "metric unswept.first ^doohickey latency\$\n");
+put('groups/unswept.group', "group unswept part OS limit 30 estimate 60 later 0.01 again 1/1 sweeps 2 runs 3-3 \\\n",
+    "\tpoints progs $tmp/bench,$tmp/gadget,$tmp/doohickey\n",
+    "grp_unswept() {\n\tmetric unswept.latency '^widget latency\$'\n\tmetric unswept.full '^gadget latency\$'\n",
+    "\tmetric unswept.first '^doohickey latency\$'\n",
+    "\tbench $tmp/bench 0\n\tif ! when pass2; then\n\t\tbench $tmp/gadget\n\telif when FIRST; then\n",
+    "\t\tbench $tmp/doohickey\n\tfi\n}\n");
 put('doohickey', "#!/bin/sh\necho \"doohickey latency: 0.5000 microseconds\" >&2\n");
 ($text, $st) = one_run('unswept', TIME_BUDGET => 20);
 like($text, qr/^\[PLAN_NOTE: over the budget: unswept not swept \(the summary's points only\)\]$/m,

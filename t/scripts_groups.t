@@ -1,28 +1,23 @@
 #!/usr/bin/perl
-# The groups' declaration (scripts/lib/lmbench.groups) as scripts/lib/
-# groups.awk reads it: its table (the cost models and the facts of the
-# groups that run again), the steps each group takes in each profile and
-# invocation (run here with stand-ins for bench, title, out and the other
-# steps, which only say what they were asked), and declarations it
-# refuses, each with its reason.
+# The groups' declaration (scripts/lib/lmbench.groups, shell) as
+# scripts/lib/groups.sh reads it: its table (the cost models and the
+# facts of the groups that run again, scripts/lib/facts.awk), each
+# group's programs and its file as its function names them, the steps
+# each group takes in each profile and invocation (run here with
+# stand-ins for bench, title, out and the other steps, which only say
+# what they were asked), and declarations it refuses, each with its
+# reason.
 use strict;
 use warnings;
 use Test::More;
 use File::Temp qw(tempdir);
 use lib 't/lib';
-use LmTest qw(allowed_cpus have_tool);
+use LmTest qw(allowed_cpus have_tool groups_table);
 
 my $tmp = tempdir(CLEANUP => 1);
-my $awk = 'scripts/lib/groups.awk';
 my $decl = 'scripts/lib/lmbench.groups';
 
-sub compile {
-	my ($want, $file, @opt) = @_;
-	my $out = `awk -f $awk -v want=$want @opt '$file'`;
-	return ($? >> 8, $out);
-}
-
-my ($rc, $table) = compile('table', $decl);
+my ($rc, $table) = groups_table();
 is($rc, 0, 'the declaration reads') or diag($table);
 my %g = map { my @f = split; ($f[0] => \@f) } split /\n/, $table;
 my @order = map { (split)[0] } split /\n/, $table;
@@ -50,13 +45,27 @@ is("@{ $g{remote} }[9 .. $#{ $g{remote} }]", 'requires=REMOTE lat_udp lat_tcp la
 is($g{place}[9], 'hide,runs=5-7', 'place: behind #+, 5 to 7 invocations');
 is($g{extra}[2], 'full', 'extra: the full profile only');
 
-my $sh;
-($rc, $sh) = compile('sh', $decl);
-is($rc, 0, 'the declaration as shell functions');
-open(my $fh, '>', "$tmp/groups.sh") or die;
-print $fh $sh;
+is(system('sh', '-n', $decl), 0, 'the declaration is shell the shell reads');
+
+# Each group's progs are the programs its function (and the steps_
+# functions it calls) runs, serves or asks about; its "file" fact says
+# whether they use $FILE.
+open(my $fh, '<', $decl) or die;
+my $text = do { local $/; <$fh> };
 close $fh;
-is(system('sh', '-n', "$tmp/groups.sh"), 0, 'which the shell reads');
+my %body = $text =~ /^((?:grp|steps)_\w+)\(\) \{\n(.*?)^\}$/mgs;
+for my $name (sort keys %g) {
+	my $b = $body{"grp_$name"} // '';
+	$b .= $body{$_} // '' for $b =~ /^\s*(steps_\w+)\s*$/mg;
+	my %p;
+	$p{$_} = 1 for $b =~ /\b(?:bench|server_start|built) (\w+)/g;
+	$p{$_} = 1 for $b =~ /\bseries (?:"[^"]*"|'[^']*') (\w+)/g;
+	$p{$_} = 1 for map { split } $b =~ /\bwill_run "?([\w ]+)"?/g;
+	my @f = @{ $g{$name} };
+	is(join(' ', sort keys %p), join(' ', sort @f[10 .. $#f]), "$name: its progs are what its steps run");
+	is($f[9] =~ /(?:^|,)file(?:,|$)/ ? 1 : 0, $b =~ /\$FILE\b|\bneed_file\b/ ? 1 : 0,
+	   "$name: its file fact, as its steps use \$FILE");
+}
 
 # steps(GROUP, VAR => value...): what the group's function asks for.
 # Every program is selected and built but those in NOTBUILT.  MAIN (the
@@ -88,7 +97,7 @@ sub steps {
 	$env{FIRST} //= $env{PASS} == 1 ? 'YES' : '';
 	my $vars = join '', map { "$_='$env{$_}'\n" } sort keys %env;
 	open(my $s, '>', "$tmp/run.sh") or die;
-	print $s $vars, ". scripts/lib/steps.sh\n", $standins, ". '$tmp/groups.sh'\n", "grp_$group\n";
+	print $s $vars, ". scripts/lib/steps.sh\n", $standins, "group() { :; }\n. ./$decl\n", "grp_$group\n";
 	close $s;
 	my $out = `sh '$tmp/run.sh' 2>&1`;
 	$out =~ s/ +$//mg;
@@ -196,17 +205,18 @@ is_deeply(steps('lmdd', MB => 8),
 	  [ 'rm -f /x/XXX', 'run lmdd label=File /x/XXX write bandwidth:  of=/x/XXX move=8m fsync=1 print=1' ],
 	  'lmdd: a new file, lmdd\'s label as one word');
 
-# The facts of a group that runs again, on the group's line or their own;
-# the older "estimate N mb" read as a model that gives N s at MB 1040.
+# The facts of a group that runs again, on the group's line or lines
+# continued with \; the older "estimate N mb" read as a model that gives
+# N s at MB 1040.
 open($fh, '>', "$tmp/ok.group") or die;
-print $fh "group a again 1/4 sweeps 2 runs 4-6\nestimate 2+30*main\nlater 0.5+3*main\n",
-	"resweep 1+20*main\nrun x\n";
-print $fh "group b estimate 40 mb\nrun y\n";
-print $fh "group c again runs 2-3 floor 1 estimate 0.2+0.4*mb*sys\nrun z\n";
-print $fh "group d again 1/2 sweeps 2 later 1 cut 0.5+0.1*sys\nrun w\n";
+print $fh "group a again 1/4 sweeps 2 runs 4-6 \\\n\testimate 2+30*main later 0.5+3*main \\\n",
+	"\tresweep 1+20*main progs x\ngrp_a() { bench x; }\n";
+print $fh "group b estimate 40 mb progs y\ngrp_b() { bench y; }\n";
+print $fh "group c again runs 2-3 floor 1 estimate 0.2+0.4*mb*sys progs z\ngrp_c() { bench z; }\n";
+print $fh "group d again 1/2 sweeps 2 later 1 cut 0.5+0.1*sys progs w,v file\ngrp_d() { bench w; }\n";
 close $fh;
 my $ok;
-($rc, $ok) = compile('table', "$tmp/ok.group");
+($rc, $ok) = groups_table("$tmp/ok.group");
 is($rc, 0, 'later, resweep, sweeps and runs read') or diag($ok);
 my %ok = map { my @f = split; ($f[0] => \@f) } split /\n/, $ok;
 is("@{ $ok{a} // [] }", 'a OS all 120 2+30*main 0.5+3*main 1 A 1/4 sweeps=2,runs=4-6,resweep=1+20*main x',
@@ -217,48 +227,65 @@ ok(defined $per_gb && abs($fixed + $per_gb * 1040 / 1024 - 40) < 0.01 && $fixed 
 is($ok{b}[5], '-', '... and no later model');
 is($ok{c}[9], 'runs=2-3,floor=1', 'floor 1: among the flags, after runs');
 is($ok{c}[4], '0.2+0.4*mb*sys', 'a model term of two names, their product');
-is($ok{d}[9], 'sweeps=2,cut=0.5+0.1*sys', 'cut: a later invocation\'s model where the sweeps were cut');
+is($ok{d}[9], 'file,sweeps=2,cut=0.5+0.1*sys', 'cut: a later invocation\'s model where the sweeps were cut');
+is("@{ $ok{d} }[10, 11]", 'w v', 'progs: the programs, in their order');
+
+# A drop-in's group: one, flagged, its program may be a path.
+open($fh, '>', "$tmp/drop.group") or die;
+print $fh "# mine\ngroup mine estimate 1 progs /opt/x/mybench\n",
+	"grp_mine() {\n\tmetric mine.lat '^mine latency\$'\n\tbench /opt/x/mybench\n}\n";
+close $fh;
+($rc, $ok) = groups_table("$tmp/drop.group", 1);
+is($ok, "mine OS all 120 1 - 1 MINE - dropin /opt/x/mybench\n", 'a drop-in: flagged, a path for its program')
+	or diag($ok);
 
 # Declarations refused, with the reason.
 sub refused {
-	my ($text, $why, $name, @opt) = @_;
+	my ($text, $why, $name, $dropin) = @_;
 	open(my $f, '>', "$tmp/x.group") or die;
 	print $f $text;
 	close $f;
-	my ($r, $out) = compile('table', "$tmp/x.group", @opt);
+	my ($r, $out) = groups_table("$tmp/x.group", $dropin);
 	ok($r != 0 && $out =~ /^BAD .*\Q$why\E/, "refused: $name") or diag($out);
 }
+# The group line of each: its facts, "progs x", and its function.
 for my $c (
-	["group a\n", 'no run line', 'no run line'],
-	["group a-b\nrun x\n", "not letters", "a name with a dash"],
-	["group a\npart OS\nrun x\n\tnote y\n", 'indented, but not under a block', 'indented under a run'],
-	["group a\nseries T\nrun x\n", 'a block with nothing in it', 'an empty block'],
-	["group a\nrun x -a; rm -rf /\n", 'more than one command', 'a second command'],
-	["group a\nlet MB 3\nrun x\n", 'lower-case', 'a variable of the run\'s'],
-	["group a\nseries\n\tcall f\nrun x\n", 'inside a series', 'a call in a series'],
-	["group a\nfrobnicate\nrun x\n", 'not a keyword', 'an unknown keyword'],
-	["group a part OS limit 1m\nrun x\n", 'seconds', 'a limit that is not seconds'],
-	["group a colour red\nrun x\n", 'not a fact', 'an unknown fact'],
-	["group a\nrun x\ngroup a\nrun y\n", 'already defined', 'a name twice'],
-	["group a\nuse nothing\n", 'no steps nothing', 'steps not declared'],
-	["steps s\nrun x\ngroup a\nuse s\n", 'only in', 'steps in a drop-in', '-v dropin=1'],
-	["group a\nrun x\ngroup b\nrun y\n", 'more than one group', 'two groups in a drop-in', '-v dropin=1'],
-	["group a estimate 2+3*foo\nrun x\n", 'a cost model', 'a cost model with an unknown term'],
-	["group a points\nrun x\n", 'points: for a group that runs again', 'points without again'],
-	["group a later 1\nrun x\n", 'for a group that runs again', 'a later model, no again'],
-	["group a sweeps 2\nrun x\n", 'for a group that runs again', 'sweeps, no again'],
-	["group a again runs 5-3\nrun x\n", 'the least first', 'runs, the most first'],
-	["group a again sweeps 3 runs 2-5\nrun x\n", 'fewer than its sweeps', 'runs below its sweeps'],
-	["group a again runs 0\nrun x\n", 'not one of its values', 'runs 0'],
-	["group a floor 1\nrun x\n", 'floor: for a group that runs again', 'floor without again'],
-	["group a cut 1\nrun x\n", 'for a group that runs again', 'cut without again'],
-	["group a again cut 2*foo\nrun x\n", 'a cost model', 'cut, not a cost model'],
-	["group a again sweeps 2 floor 1\nrun x\n", 'from its sweeps to its least count', 'floor below its sweeps'],
-	["group a again runs 2-3 floor 3\nrun x\n", 'from its sweeps to its least count', 'floor above its least'],
-	["group a again floor 0\nrun x\n", 'not one of its values', 'floor 0'],
-	["group a estimate 4.5 mb\nrun x\n", 'seconds', 'the older estimate, not whole seconds'],
-	["group a cpus 0\nrun x\n", 'not one of its values', 'cpus 0'],
-	["group a cpus two\nrun x\n", 'not one of its values', 'cpus that is not a number'],
+	['', 'no progs', 'no progs'],
+	['part OS limit 1m', 'seconds', 'a limit that is not seconds'],
+	['colour red', 'not a fact', 'an unknown fact'],
+	['estimate 2+3*foo', 'a cost model', 'a cost model with an unknown term'],
+	['points', 'points: for a group that runs again', 'points without again'],
+	['later 1', 'for a group that runs again', 'a later model, no again'],
+	['sweeps 2', 'for a group that runs again', 'sweeps, no again'],
+	['again runs 5-3', 'the least first', 'runs, the most first'],
+	['again sweeps 3 runs 2-5', 'fewer than its sweeps', 'runs below its sweeps'],
+	['again runs 0', 'not one of its values', 'runs 0'],
+	['floor 1', 'floor: for a group that runs again', 'floor without again'],
+	['cut 1', 'for a group that runs again', 'cut without again'],
+	['again cut 2*foo', 'a cost model', 'cut, not a cost model'],
+	['again sweeps 2 floor 1', 'from its sweeps to its least count', 'floor below its sweeps'],
+	['again runs 2-3 floor 3', 'from its sweeps to its least count', 'floor above its least'],
+	['again floor 0', 'not one of its values', 'floor 0'],
+	['estimate 4.5 mb', 'seconds', 'the older estimate, not whole seconds'],
+	['cpus 0', 'not one of its values', 'cpus 0'],
+	['cpus two', 'not one of its values', 'cpus that is not a number'],
+	['part OS progs ../x', 'programs\' names', 'a path among the run\'s own programs'],
+) {
+	my ($facts, $why, $name) = @$c;
+	my $progs = $why eq 'no progs' ? '' : ' progs x';
+	$progs = '' if $facts =~ /progs/;
+	refused("group a $facts$progs\ngrp_a() { bench x; }\n", $why, $name);
+}
+for my $c (
+	["group a-b progs x\ngrp_x() { :; }\n", 'not letters', 'a name with a dash'],
+	["group a progs x\ngrp_a() { :; }\ngroup a progs y\n", 'already defined', 'a name twice'],
+	["group a progs x\ngrp_b() { :; }\n", 'no function grp_a', 'a group without its function'],
+	["group a progs x\ngrp_a() { if; }\n", 'did not read as shell', 'a function that is not shell'],
+	["echo hello\ngroup a progs x\ngrp_a() { :; }\n", 'it printed', 'a file that prints'],
+	["group a\npart OS\nrun x\n", 'a group file is shell now', 'a group file of the earlier language'],
+	["group a progs x\ngrp_a() { :; }\ngroup b progs y\ngrp_b() { :; }\n", 'more than one group',
+	 'two groups in a drop-in', 1],
+	["grp_a() { :; }\n", 'no group line', 'a function, no group line'],
 ) {
 	refused(@$c);
 }

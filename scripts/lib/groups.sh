@@ -1,9 +1,14 @@
 # groups.sh - the run's groups as scripts/lib/lmbench.groups and the
 # drop-in group files declare them (POSIX sh, sourced; SCRIPTS is set).
+# A declaration is shell: a "group" line of facts and a function
+# grp_<name> per group.
 #
-#   groups_table [FILE]     the table of the built-in groups (FILE: the
-#                           declaration, default lmbench.groups), a line
-#                           per group, as scripts/lib/groups.awk writes it
+#   groups_table [FILE [dropin]]
+#                           the table of the groups FILE declares
+#                           (default lmbench.groups; dropin: a drop-in
+#                           file's one group), a line per group, as
+#                           scripts/lib/facts.awk writes it, or "BAD why"
+#                           and status 1
 #   groups_switches TABLE   the BENCHMARK_<X> switches it names, once each
 #
 # and, for scripts/lmbench: groups_load (GROUPS_TAB, GROUP_LIST, the
@@ -12,8 +17,28 @@
 
 GROUPS_DECL=$SCRIPTS/lib/lmbench.groups
 
+# The file is read in a subshell in which "group" prints its facts; then
+# each group must have its function.  What else it prints (a shell error
+# too) comes to facts.awk, which refuses it.  A file with no function
+# grp_ is not read at all: earlier group files were a language of their
+# own, whose lines are no commands to run.
 groups_table() {
-	awk -f "$SCRIPTS/lib/groups.awk" -v want=table "${1:-$GROUPS_DECL}"
+	_gf=${1:-$GROUPS_DECL}
+	case $_gf in */*) ;; *) _gf=./$_gf ;; esac
+	[ -r "$_gf" ] || { echo "BAD it cannot be read"; return 1; }
+	grep -q '^[[:space:]]*grp_[A-Za-z0-9_]*[[:space:]]*()' "$_gf" || {
+		echo "BAD no function grp_<name>: a group file is shell now (doc/results.md, \"Groups\")"
+		return 1
+	}
+	_gt=$( (
+		GT_NAMES=
+		group() { printf 'group %s\n' "$*"; GT_NAMES="$GT_NAMES $1"; }
+		. "$_gf" || exit 1
+		for _n in $GT_NAMES; do
+			command -v "grp_$_n" >/dev/null 2>&1 || echo "nofunc $_n"
+		done
+	) 2>&1 )
+	printf '%s\n' "$_gt" | awk -f "$SCRIPTS/lib/facts.awk" -v dropin="${2:+1}"
 }
 groups_switches() {
 	printf '%s\n' "$1" | awk 'NF { n = split($8, s, ","); for (i = 1; i <= n; i++) {
@@ -95,9 +120,9 @@ group_limit() {		# watchdog per benchmark, seconds
 # DROPIN_BAD (a line per file that cannot be used, with why), and defines
 # each group's function grp_<name>.
 groups_load() {
-	GROUPS_TAB=$(groups_table) && _sh=$(awk -f "$SCRIPTS/lib/groups.awk" -v want=sh "$GROUPS_DECL") ||
-		{ echo "lmbench: $GROUPS_DECL: $GROUPS_TAB" >&2; exit 1; }
-	eval "$_sh"
+	GROUPS_TAB=$(groups_table) || { echo "lmbench: $GROUPS_DECL: $GROUPS_TAB" >&2; exit 1; }
+	group() { :; }
+	. "$GROUPS_DECL"
 	groups_index
 	DROPINS= DROPIN_BAD=
 	_IFS=$IFS
@@ -114,20 +139,16 @@ groups_load() {
 }
 # dropin_add FILE: one drop-in group, or a DROPIN_BAD line saying why not.
 dropin_add() {
-	if _line=$(awk -f "$SCRIPTS/lib/groups.awk" -v want=table -v dropin=1 "$1") &&
-	   _sh=$(awk -f "$SCRIPTS/lib/groups.awk" -v want=sh -v dropin=1 "$1"); then
+	if _line=$(groups_table "$1" dropin); then
 		_g=${_line%% *}
-		if [ -n "$(group_field "$_g" 1)" ]; then
-			_line="BAD group $_g is already defined"
-		elif ! (eval "$_sh") 2>/dev/null; then
-			_line="BAD its steps are not shell words"
-		fi
+		[ -z "$(group_field "$_g" 1)" ] || _line="BAD group $_g: already defined"
 	fi
 	case $_line in
 	"BAD "*) DROPIN_BAD="$DROPIN_BAD
 $1: ${_line#BAD }"; return 1 ;;
 	esac
-	eval "$_sh"
+	group() { :; }
+	. "$1"
 	GROUPS_TAB="$GROUPS_TAB
 $_line"
 	eval "GT_$_g=\$_line"

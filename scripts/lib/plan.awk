@@ -3,7 +3,7 @@
 # invocations come (scripts/lmbench, scripts/validate; doc/results.md,
 # "The run's plan and its budget").
 #
-# Input: a line per group that runs, as groups.awk's table writes it
+# Input: a line per group that runs, as facts.awk's table writes it
 # (name part profile limit estimate later span switches again flags
 # programs...), and optionally "gt GROUP[/K] SECONDS": an earlier run's
 # [GROUP_TIME: ] figures, whose first, resweep and later times (the

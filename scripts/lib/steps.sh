@@ -1,10 +1,10 @@
-# steps.sh - what the steps of the groups' declarations (scripts/lib/
-# lmbench.groups, compiled by groups.awk) call beyond bench, title and
-# out, and the steps written in code (POSIX sh, sourced by scripts/lmbench).
+# steps.sh - what the groups' functions (scripts/lib/lmbench.groups, the
+# drop-in group files) call beyond bench, title and out, and the steps
+# written in code (POSIX sh, sourced by scripts/lmbench).
 
 # will_run PROGS: will one of these programs run (selected and built; a
-# drop-in's commands are looked for when they run)?  The blocks of a
-# declaration (series, file, server) ask before they start.
+# drop-in's commands are looked for when they run)?  A group's function
+# asks before it makes a file or starts a server; series asks itself.
 will_run() {
 	for _w in $1; do
 		selected "$_w" || continue
@@ -13,6 +13,21 @@ will_run() {
 	done
 	return 1
 }
+
+# series TITLE PROG ARGS...: PROG's output as one series under TITLE
+# (none where it is ""), and a blank line after it, where PROG will run.
+series() {
+	_st=$1
+	shift
+	will_run "$1" || return 0
+	[ -z "$_st" ] || title "$_st"
+	bench "$@"
+	out ""
+}
+
+# metric NAME REGEX: a drop-in group's result line whose label matches
+# REGEX is its metric NAME (scripts/json, compare and html read it so).
+metric() { out "[METRIC_MAP: $1 = $2]"; }
 
 # when COND...: does one of them hold: quick, standard, full (the
 # profile), pass2 (a later invocation of a group that runs its points

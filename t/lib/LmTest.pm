@@ -39,7 +39,21 @@ use Time::HiRes qw(time sleep);
 use Test::More;
 
 our @EXPORT = qw(bin bindir run run_retry bad_input_ok refused_ok quick_env number_re printed_as
-		 default_signals have_tool group_live instrumented allowed_cpus records);
+		 default_signals have_tool group_live instrumented allowed_cpus records
+		 groups_table);
+
+# The groups' table (scripts/lib/groups.sh: groups_table) of FILE, by
+# default the run's own declaration; -dropin: as a drop-in file.  In
+# list context also the shell's exit status.
+sub groups_table {
+	my ($file, $dropin) = @_;
+	local $ENV{SCRIPTS} = 'scripts';
+	open(my $fh, '-|', 'sh', '-c', '. scripts/lib/groups.sh; groups_table "$@" 2>&1', 'sh',
+	     $file // '', $dropin ? 'dropin' : ()) or die "sh: $!";
+	my $out = do { local $/; <$fh> } // '';
+	close $fh;
+	return wantarray ? ($? >> 8, $out) : $out;
+}
 
 sub run_retry {
 	my ($cmd, $refusal, %o) = @_;
