@@ -5,6 +5,7 @@
  * way the results reader expects (doc/results-json.md).
  */
 #include "lib_metric.h"
+#include "lib_core.h"
 #include "lib_env.h"
 
 #include <ctype.h>
@@ -213,8 +214,10 @@ void jw_end(struct jw *w)
 	fputs("}\n", w->f);
 	if (w->f == w->out)
 		return;
-	if (fclose(w->f) == 0)
-		fwrite(w->buf, 1, w->len, w->out);
+	/* A record lost is a failure, as one that could not be written. */
+	if (fclose(w->f) != 0)
+		bench_die("a record could not be put together in memory");
+	fwrite(w->buf, 1, w->len, w->out);
 	free(w->buf);
 	w->f = w->out;
 }
